@@ -1,0 +1,36 @@
+// Per-variant entry points of the kernel: one table of function pointers per variant, each
+// defined in its own movegen_<variant>.cpp so the kernel instantiations build in parallel.
+#pragma once
+
+#include <cstdint>
+
+#include <papan/core/move.hpp>
+#include <papan/core/movegen.hpp>
+#include <papan/core/position.hpp>
+
+namespace papan::core::detail {
+
+struct VariantOps {
+    void (*generate)(const Position&, MoveList&, MoveGenOptions) noexcept;
+    void (*generate_routes)(const Position&, MoveList&, MoveGenOptions) noexcept;
+    std::uint64_t (*count)(const Position&) noexcept;
+    std::uint64_t (*count_routes)(const Position&) noexcept;
+    bool (*has_capture)(const Position&) noexcept;
+    std::uint64_t (*perft)(const Position&, int) noexcept;
+    std::uint64_t (*perft_routes)(const Position&, int) noexcept;
+};
+
+const VariantOps& ops_american() noexcept;
+const VariantOps& ops_international() noexcept;
+const VariantOps& ops_brazilian() noexcept;
+const VariantOps& ops_russian() noexcept;
+const VariantOps& ops_pool() noexcept;
+const VariantOps& ops_spanish() noexcept;
+const VariantOps& ops_italian() noexcept;
+const VariantOps& ops_czech() noexcept;
+const VariantOps& ops_thai() noexcept;
+const VariantOps& ops_turkish() noexcept;
+
+const VariantOps& ops(VariantId v) noexcept;
+
+}  // namespace papan::core::detail

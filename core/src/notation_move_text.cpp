@@ -1,0 +1,198 @@
+#include <papan/core/notation/move_text.hpp>
+#include <papan/core/notation/squares.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace papan::core {
+
+namespace {
+
+bool is_separator(char c) noexcept { return c == '-' || c == 'x' || c == 'X' || c == ':' || c == '*'; }
+
+std::string join_squares(VariantId v, const std::vector<int>& squares, char sep) {
+    std::string s;
+    for (std::size_t i = 0; i < squares.size(); ++i) {
+        if (i > 0) {
+            s += sep;
+        }
+        s += square_text(v, squares[i]);
+    }
+    return s;
+}
+
+std::optional<int> parse_square_token(VariantId v, std::string_view t) {
+    if (t.empty()) {
+        return std::nullopt;
+    }
+    if (std::isdigit(static_cast<unsigned char>(t[0])) != 0) {
+        int n          = 0;
+        const auto res = std::from_chars(t.data(), t.data() + t.size(), n);
+        if (res.ec != std::errc{} || res.ptr != t.data() + t.size() || !bit_of_square(v, n)) {
+            return std::nullopt;
+        }
+        return n;
+    }
+    return square_from_algebraic(v, t);
+}
+
+// A route's landing squares, from square first.
+bool path_contains_in_order(const std::vector<int>& path, const std::vector<int>& wanted) {
+    std::size_t j = 0;
+    for (std::size_t i = 1; i + 1 < path.size() && j < wanted.size(); ++i) {
+        if (path[i] == wanted[j]) {
+            ++j;
+        }
+    }
+    return j == wanted.size();
+}
+
+}  // namespace
+
+std::vector<int> path_squares(VariantId v, const Move& m) {
+    std::vector<int> p{square_of_bit(v, m.from)};
+    if (m.path_len == 0) {
+        p.push_back(square_of_bit(v, m.to));
+    } else {
+        for (int i = 0; i < m.path_len; ++i) {
+            p.push_back(square_of_bit(v, m.path[static_cast<std::size_t>(i)]));
+        }
+    }
+    return p;
+}
+
+std::vector<int> captured_squares(VariantId v, const Move& m) {
+    std::vector<int> c;
+    Bitboard b = m.captured;
+    while (b != 0) {
+        c.push_back(square_of_bit(v, pop_lsb(b)));
+    }
+    std::sort(c.begin(), c.end());
+    return c;
+}
+
+std::string move_text_full(const Position& pos, const Move& m) {
+    const RuleSet& r = pos.rules();
+    const char sep   = m.is_capture() ? r.capture_separator : '-';
+    return join_squares(pos.variant, path_squares(pos.variant, m), sep);
+}
+
+std::string move_text(const Position& pos, const Move& m, const MoveList& legal) {
+    const bool ambiguous = std::any_of(legal.begin(), legal.end(), [&](const Move& o) {
+        return o.from == m.from && o.to == m.to && !o.same_as(m);
+    });
+    if (ambiguous) {
+        return move_text_full(pos, m);
+    }
+    const RuleSet& r = pos.rules();
+    const char sep   = m.is_capture() ? r.capture_separator : '-';
+    return join_squares(pos.variant,
+                        {square_of_bit(pos.variant, m.from), square_of_bit(pos.variant, m.to)}, sep);
+}
+
+std::string move_text(const Position& pos, const Move& m) {
+    MoveList legal;
+    generate_moves(pos, legal);
+    return move_text(pos, m, legal);
+}
+
+Expected<Move> parse_move(const Position& pos, std::string_view text, MoveGenOptions options) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())) != 0) {
+        text.remove_suffix(1);
+    }
+    const std::string shown(text.substr(0, 64));
+    if (text.empty()) {
+        return Error{"empty move"};
+    }
+    std::vector<int> squares;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t j = i;
+        while (j < text.size() && !is_separator(text[j])) {
+            ++j;
+        }
+        const auto sq = parse_square_token(pos.variant, text.substr(i, j - i));
+        if (!sq) {
+            return Error{"malformed move '" + shown + "': '" + std::string(text.substr(i, j - i)) +
+                         "' is not a square of the " + std::string(pos.rules().name) + " board"};
+        }
+        squares.push_back(*sq);
+        if (j < text.size()) {
+            ++j;  // the separator
+            if (j == text.size()) {
+                return Error{"malformed move '" + shown + "': it ends with a separator"};
+            }
+        }
+        i = j;
+    }
+    if (squares.size() < 2) {
+        return Error{"malformed move '" + shown + "': expected from-to"};
+    }
+    const int from = squares.front();
+    const int to   = squares.back();
+    const std::vector<int> middle(squares.begin() + 1, squares.end() - 1);
+
+    MoveList routes;
+    generate_routes(pos, routes, options);
+    std::vector<Move> found;
+    for (const Move& m : routes) {
+        if (square_of_bit(pos.variant, m.from) != from || square_of_bit(pos.variant, m.to) != to) {
+            continue;
+        }
+        if (!middle.empty() && !path_contains_in_order(path_squares(pos.variant, m), middle)) {
+            continue;
+        }
+        if (std::none_of(found.begin(), found.end(), [&](const Move& f) { return f.same_as(m); })) {
+            found.push_back(m);
+        }
+    }
+    if (found.empty()) {
+        return Error{"illegal move '" + shown + "'"};
+    }
+    if (found.size() > 1) {
+        return Error{"ambiguous move '" + shown + "': " + std::to_string(found.size()) +
+                     " legal moves go from " + square_text(pos.variant, from) + " to " +
+                     square_text(pos.variant, to) + "; write the full path"};
+    }
+    // Return the representative of the de-duplicated list (its path is the one shown to players).
+    MoveList legal;
+    generate_moves(pos, legal, options);
+    for (const Move& m : legal) {
+        if (m.same_as(found.front())) {
+            return m;
+        }
+    }
+    return found.front();
+}
+
+Expected<Move> find_move(const Position& pos, int from, int to, const std::vector<int>& captured,
+                         MoveGenOptions options) {
+    Bitboard want = 0;
+    for (const int c : captured) {
+        const auto b = bit_of_square(pos.variant, c);
+        if (!b) {
+            return Error{"square " + std::to_string(c) + " is not on the board"};
+        }
+        want |= bit(*b);
+    }
+    const auto fb = bit_of_square(pos.variant, from);
+    const auto tb = bit_of_square(pos.variant, to);
+    if (!fb || !tb) {
+        return Error{"move squares " + std::to_string(from) + "-" + std::to_string(to) +
+                     " are not on the board"};
+    }
+    MoveList legal;
+    generate_moves(pos, legal, options);
+    for (const Move& m : legal) {
+        if (m.from == *fb && m.to == *tb && m.captured == want) {
+            return m;
+        }
+    }
+    return Error{"illegal move " + std::to_string(from) + "-" + std::to_string(to)};
+}
+
+}  // namespace papan::core
