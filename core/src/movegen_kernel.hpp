@@ -36,6 +36,7 @@ public:
     bool search_men(Bitboard men) noexcept {
         const std::size_t before = out_.size();
         const Bitboard jumpable  = R.man_captures_king ? opponents_ : (opponents_ & ~kings_);
+        men &= men_with_a_jump(men, jumpable);
         while (men != 0) {
             from_             = pop_lsb(men);
             const Bitboard oc = occupied_ & ~bit(from_);
@@ -55,6 +56,22 @@ public:
     }
 
 private:
+    // The men that have a first jump, found set-wise so the search visits only those.
+    [[nodiscard]] Bitboard men_with_a_jump(Bitboard men, Bitboard jumpable) const noexcept {
+        const Bitboard empty = G.all & ~occupied_;
+        const unsigned dirs  = man_direction_mask(R.man_captures, R.topology, us_);
+        Bitboard result      = 0;
+        for (int d = 0; d < 4; ++d) {
+            if ((dirs & (1U << d)) == 0) {
+                continue;
+            }
+            const auto du = static_cast<std::size_t>(d);
+            const int dl  = G.delta[du];
+            result |= shift(shift(empty, -dl) & jumpable, -dl) & men & G.can_jump[du];
+        }
+        return result;
+    }
+
     // Men: one adjacent piece per jump, landing right behind it.
     // `jumpable_man` is what a man may take; `jumpable` what the piece may take once crowned.
     void man_capture(int sq, Bitboard captured, Bitboard occ, Bitboard jumpable_man,
@@ -272,8 +289,8 @@ private:
     int from_           = 0;
     std::uint64_t best_ = 0;
     bool found_any_     = false;
-    std::array<std::uint8_t, kMaxPath> path_{};
-    std::array<std::uint8_t, kMaxPath> order_{};
+    std::array<std::uint8_t, kMaxPath> path_;   // written before read, depth by depth
+    std::array<std::uint8_t, kMaxPath> order_;
 };
 
 template <VariantId V>

@@ -20,13 +20,15 @@ namespace papan::core {
 // most 20 landing squares.
 inline constexpr int kMaxPath = 20;
 
+// Trivially constructible on purpose: MoveList holds hundreds of them on the stack of every
+// search node, and zero-filling them cost more than generating the moves. `Move m{}` is zeroed.
 struct Move {
-    Bitboard captured = 0;
-    std::uint8_t from = 0;
-    std::uint8_t to   = 0;
-    std::uint8_t path_len = 0;  // landing squares stored in path; 0 for a quiet move
-    bool promotes = false;      // the moving man ends the move crowned
-    std::array<std::uint8_t, kMaxPath> path{};  // landing squares in order; last == to
+    Bitboard captured;
+    std::uint8_t from;
+    std::uint8_t to;
+    std::uint8_t path_len;  // landing squares stored in path; 0 for a quiet move
+    bool promotes;          // the moving man ends the move crowned
+    std::array<std::uint8_t, kMaxPath> path;  // landing squares in order; last == to
 
     [[nodiscard]] constexpr bool is_capture() const noexcept { return captured != 0; }
     [[nodiscard]] constexpr int capture_count() const noexcept { return popcount(captured); }
