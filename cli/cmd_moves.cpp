@@ -17,13 +17,15 @@ namespace {
 struct MovesOptions {
     std::string variant = "international";
     std::string fen;
-    bool json           = false;
-    bool batch          = false;
+    bool json             = false;
+    bool batch            = false;
     bool optional_capture = false;
 };
 
-nlohmann::ordered_json moves_object(const std::string& key, const std::string& fen,
-                            const core::Position& pos, const core::MoveList& legal) {
+nlohmann::ordered_json moves_object(const std::string& key,
+                                    const std::string& fen,
+                                    const core::Position& pos,
+                                    const core::MoveList& legal) {
     nlohmann::ordered_json moves = nlohmann::ordered_json::array();
     for (const core::Move* m : sorted_moves(pos, legal)) {
         moves.push_back(move_json(pos, *m, legal));
@@ -39,8 +41,10 @@ void register_moves_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--variant,-v", opts->variant, "Variant id")->required();
     cmd->add_option("--fen", opts->fen, "Position (default: the start position)");
     cmd->add_flag("--json", opts->json, "JSON output");
-    cmd->add_flag("--batch", opts->batch, "Read one FEN per line from stdin, write one JSON line each");
-    cmd->add_flag("--no-forced-capture", opts->optional_capture,
+    cmd->add_flag(
+        "--batch", opts->batch, "Read one FEN per line from stdin, write one JSON line each");
+    cmd->add_flag("--no-forced-capture",
+                  opts->optional_capture,
                   "House rule: captures are optional (8x8 diagonal variants)");
     cmd->callback([opts, &ctx] {
         std::string error;
@@ -68,7 +72,10 @@ void register_moves_command(CLI::App& app, CommandContext& ctx) {
                 }
                 const auto pos = core::parse_fen(*v, line);
                 if (!pos) {
-                    std::cout << nlohmann::ordered_json{{"variant", key}, {"fen", line}, {"error", pos.error()}}.dump()
+                    std::cout << nlohmann::ordered_json{{"variant", key},
+                                                        {"fen", line},
+                                                        {"error", pos.error()}}
+                                     .dump()
                               << std::endl;
                     fail(ctx, "stdin line " + std::to_string(line_no) + ": " + pos.error());
                     continue;
@@ -80,8 +87,9 @@ void register_moves_command(CLI::App& app, CommandContext& ctx) {
             std::cout.flush();
             return;
         }
-        const std::string fen = opts->fen.empty() ? std::string(core::rules(*v).start_fen) : opts->fen;
-        const auto pos        = core::parse_fen(*v, fen);
+        const std::string fen =
+            opts->fen.empty() ? std::string(core::rules(*v).start_fen) : opts->fen;
+        const auto pos = core::parse_fen(*v, fen);
         if (!pos) {
             fail(ctx, pos.error());
             return;

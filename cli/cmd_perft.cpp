@@ -19,24 +19,31 @@ constexpr int kMaxDepth = 30;
 struct PerftOptions {
     std::string variant;
     std::string fen;
-    int depth   = 0;
-    bool divide = false;
-    bool json   = false;
-    bool routes = false;
+    int depth           = 0;
+    bool divide         = false;
+    bool json           = false;
+    bool routes         = false;
+    std::size_t hash_mb = 0;
 };
 
 }  // namespace
 
 void register_perft_command(CLI::App& app, CommandContext& ctx) {
     auto opts = std::make_shared<PerftOptions>();
-    auto* cmd = app.add_subcommand("perft", "Count leaf positions at a depth (move generator check)");
+    auto* cmd =
+        app.add_subcommand("perft", "Count leaf positions at a depth (move generator check)");
     cmd->add_option("--variant,-v", opts->variant, "Variant id")->required();
     cmd->add_option("--fen", opts->fen, "Position (default: the start position)");
     cmd->add_option("--depth,-d", opts->depth, "Depth in plies (1-30)")->required();
     cmd->add_flag("--divide", opts->divide, "Count per root move");
     cmd->add_flag("--json", opts->json, "JSON summary as the last line");
-    cmd->add_flag("--routes", opts->routes,
+    cmd->add_flag("--routes",
+                  opts->routes,
                   "Count every capture route instead of distinct moves (kish's Turkish counts)");
+    cmd->add_option("--hash",
+                    opts->hash_mb,
+                    "Table of counts in MB (reuses transpositions; same counts, faster deep runs)")
+        ->check(CLI::Range(0, 65536));
     cmd->callback([opts, &ctx] {
         std::string error;
         const auto v = lookup_variant(opts->variant, error);
@@ -45,8 +52,9 @@ void register_perft_command(CLI::App& app, CommandContext& ctx) {
             return;
         }
         if (opts->depth < 1 || opts->depth > kMaxDepth) {
-            fail(ctx, "depth " + std::to_string(opts->depth) + " is out of range (1-" +
-                          std::to_string(kMaxDepth) + ")");
+            fail(ctx,
+                 "depth " + std::to_string(opts->depth) + " is out of range (1-" +
+                     std::to_string(kMaxDepth) + ")");
             return;
         }
         const std::string fen =
@@ -56,20 +64,24 @@ void register_perft_command(CLI::App& app, CommandContext& ctx) {
             fail(ctx, pos.error());
             return;
         }
-        const auto mode  = opts->routes ? core::CountMode::Routes : core::CountMode::Distinct;
-        const auto start = std::chrono::steady_clock::now();
+        const auto mode     = opts->routes ? core::CountMode::Routes : core::CountMode::Distinct;
+        const auto start    = std::chrono::steady_clock::now();
         std::uint64_t nodes = 0;
         const bool long_run = opts->depth >= 9;
         if (opts->divide || long_run) {
             core::MoveList legal;
             core::generate_moves(*pos, legal);
             const auto entries = core::perft_divide(
-                *pos, opts->depth, mode, [&](std::size_t done, std::size_t total) {
+                *pos,
+                opts->depth,
+                mode,
+                [&](std::size_t done, std::size_t total) {
                     if (long_run) {
                         std::cerr << "perft: " << done << "/" << total << " root moves\r"
                                   << std::flush;
                     }
-                });
+                },
+                opts->hash_mb);
             if (long_run) {
                 std::cerr << '\n';
             }
@@ -80,17 +92,17 @@ void register_perft_command(CLI::App& app, CommandContext& ctx) {
                 }
             }
         } else {
-            nodes = core::perft(*pos, opts->depth, mode);
+            nodes = core::perft_hashed(*pos, opts->depth, mode, opts->hash_mb);
         }
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                             std::chrono::steady_clock::now() - start)
                             .count();
         if (opts->json) {
             std::cout << nlohmann::ordered_json{{"variant", std::string(core::rules(*v).key)},
-                                        {"fen", fen},
-                                        {"depth", opts->depth},
-                                        {"nodes", nodes},
-                                        {"ms", ms}}
+                                                {"fen", fen},
+                                                {"depth", opts->depth},
+                                                {"nodes", nodes},
+                                                {"ms", ms}}
                              .dump()
                       << '\n';
         } else {

@@ -4,10 +4,10 @@
 #include <papan/core/geometry.hpp>
 #include <papan/core/rules/registry.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <iomanip>
 #include <iostream>
-
-#include <nlohmann/json.hpp>
 
 namespace papan::cli {
 
@@ -28,8 +28,9 @@ std::string board_text(const core::RuleSet& r) {
 }  // namespace
 
 void register_variants_command(CLI::App& app, CommandContext& ctx) {
-    auto* cmd  = app.add_subcommand("variants", "List the variants: id, name, board, GameType, start FEN");
-    auto json  = std::make_shared<bool>(false);
+    auto* cmd =
+        app.add_subcommand("variants", "List the variants: id, name, board, GameType, start FEN");
+    auto json = std::make_shared<bool>(false);
     cmd->add_flag("--json", *json, "JSON output");
     cmd->callback([json, &ctx] {
         (void)ctx;
@@ -45,7 +46,8 @@ void register_variants_command(CLI::App& app, CommandContext& ctx) {
                     {"game_type", r.game_type},
                     {"start_fen", r.start_fen},
                     {"first_to_move", r.first_to_move == core::Color::White ? "white" : "black"},
-                    {"notation", r.notation == core::NotationStyle::Algebraic ? "algebraic" : "numeric"},
+                    {"notation",
+                     r.notation == core::NotationStyle::Algebraic ? "algebraic" : "numeric"},
                     {"optional_capture", r.optional_capture_house_rule},
                 });
             }

@@ -3,9 +3,9 @@
 // "papan: error: <what and where>" with a non-zero exit code; nothing here may crash on input.
 #pragma once
 
-#include <string>
-
 #include <CLI/CLI.hpp>
+
+#include <string>
 
 namespace papan::cli {
 
@@ -20,5 +20,9 @@ void register_variants_command(CLI::App& app, CommandContext& ctx);
 void register_moves_command(CLI::App& app, CommandContext& ctx);
 void register_perft_command(CLI::App& app, CommandContext& ctx);
 void register_pdn_command(CLI::App& app, CommandContext& ctx);
+void register_analyse_command(CLI::App& app, CommandContext& ctx);
+void register_bench_command(CLI::App& app, CommandContext& ctx);
+void register_hub_command(CLI::App& app, CommandContext& ctx);
+void register_dxp_command(CLI::App& app, CommandContext& ctx);
 
 }  // namespace papan::cli

@@ -20,6 +20,10 @@ int main(int argc, char** argv) {
     papan::cli::register_moves_command(app, ctx);
     papan::cli::register_perft_command(app, ctx);
     papan::cli::register_pdn_command(app, ctx);
+    papan::cli::register_analyse_command(app, ctx);
+    papan::cli::register_bench_command(app, ctx);
+    papan::cli::register_hub_command(app, ctx);
+    papan::cli::register_dxp_command(app, ctx);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

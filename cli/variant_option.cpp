@@ -19,8 +19,8 @@ std::optional<core::VariantId> lookup_variant(const std::string& key, std::strin
     return std::nullopt;
 }
 
-nlohmann::ordered_json move_json(const core::Position& pos, const core::Move& m,
-                         const core::MoveList& legal) {
+nlohmann::ordered_json
+move_json(const core::Position& pos, const core::Move& m, const core::MoveList& legal) {
     const auto path = core::path_squares(pos.variant, m);
     return {
         {"from", path.front()},

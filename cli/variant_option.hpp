@@ -1,14 +1,14 @@
 // Shared helpers of the subcommands: variant lookup and JSON of moves.
 #pragma once
 
-#include <optional>
-#include <string>
-#include <vector>
-
 #include <papan/core/move.hpp>
 #include <papan/core/position.hpp>
 
 #include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace papan::cli {
 
@@ -17,8 +17,8 @@ namespace papan::cli {
                                                             std::string& error);
 
 // {"from":32,"to":28,"path":[32,28],"captures":[],"text":"32-28"}
-[[nodiscard]] nlohmann::ordered_json move_json(const core::Position& pos, const core::Move& m,
-                                       const core::MoveList& legal);
+[[nodiscard]] nlohmann::ordered_json
+move_json(const core::Position& pos, const core::Move& m, const core::MoveList& legal);
 
 // The moves ordered by their landing path in square numbers (stable, readable output).
 [[nodiscard]] std::vector<const core::Move*> sorted_moves(const core::Position& pos,

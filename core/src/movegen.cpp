@@ -47,7 +47,9 @@ std::uint64_t count_moves(const Position& pos, CountMode mode) {
     return mode == CountMode::Distinct ? o.count(pos) : o.count_routes(pos);
 }
 
-bool has_capture(const Position& pos) { return detail::ops(pos.variant).has_capture(pos); }
+bool has_capture(const Position& pos) {
+    return detail::ops(pos.variant).has_capture(pos);
+}
 
 Bitboard capturers(const Position& pos) {
     if (!has_capture(pos)) {

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_american() noexcept { return make_ops<VariantId::American>(); }
+const VariantOps& ops_american() noexcept {
+    return make_ops<VariantId::American>();
+}
 
 }  // namespace papan::core::detail

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_brazilian() noexcept { return make_ops<VariantId::Brazilian>(); }
+const VariantOps& ops_brazilian() noexcept {
+    return make_ops<VariantId::Brazilian>();
+}
 
 }  // namespace papan::core::detail

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_czech() noexcept { return make_ops<VariantId::Czech>(); }
+const VariantOps& ops_czech() noexcept {
+    return make_ops<VariantId::Czech>();
+}
 
 }  // namespace papan::core::detail

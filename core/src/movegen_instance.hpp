@@ -10,9 +10,15 @@ template <VariantId V>
 const VariantOps& make_ops() noexcept {
     using K = Kernel<V>;
     static constexpr VariantOps table{
-        &K::template generate<true>, &K::template generate<false>, &K::template count<true>,
-        &K::template count<false>,   &K::any_capture,              &K::template perft<true>,
+        &K::template generate<true>,
+        &K::template generate<false>,
+        &K::template count<true>,
+        &K::template count<false>,
+        &K::any_capture,
+        &K::template perft<true>,
         &K::template perft<false>,
+        &K::template perft_hashed<true>,
+        &K::template perft_hashed<false>,
     };
     return table;
 }

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_international() noexcept { return make_ops<VariantId::International>(); }
+const VariantOps& ops_international() noexcept {
+    return make_ops<VariantId::International>();
+}
 
 }  // namespace papan::core::detail

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_italian() noexcept { return make_ops<VariantId::Italian>(); }
+const VariantOps& ops_italian() noexcept {
+    return make_ops<VariantId::Italian>();
+}
 
 }  // namespace papan::core::detail

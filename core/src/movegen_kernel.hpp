@@ -6,14 +6,16 @@
 // on a small fixed stack.
 #pragma once
 
-#include <array>
-#include <cstdint>
+#include "movegen_ops.hpp"
 
 #include <papan/core/bitboard.hpp>
 #include <papan/core/move.hpp>
 #include <papan/core/movegen.hpp>
 #include <papan/core/position.hpp>
 #include <papan/core/rules/registry.hpp>
+
+#include <array>
+#include <cstdint>
 
 namespace papan::core::detail {
 
@@ -27,7 +29,10 @@ public:
     static constexpr bool kBehind      = R.king_landing == KingLanding::DirectlyBehind;
 
     CaptureSearch(const Position& pos, MoveList& out) noexcept
-        : out_(out), start_(out.size()), us_(pos.side), kings_(pos.kings) {
+        : out_(out)
+        , start_(out.size())
+        , us_(pos.side)
+        , kings_(pos.kings) {
         opponents_ = pos.of(opposite(us_));
         occupied_  = pos.occupied();
     }
@@ -74,10 +79,14 @@ private:
 
     // Men: one adjacent piece per jump, landing right behind it.
     // `jumpable_man` is what a man may take; `jumpable` what the piece may take once crowned.
-    void man_capture(int sq, Bitboard captured, Bitboard occ, Bitboard jumpable_man,
-                     Bitboard jumpable, int depth) noexcept {
-        bool any                = false;
-        constexpr unsigned mask = man_direction_mask(R.man_captures, R.topology, Color::White);
+    void man_capture(int sq,
+                     Bitboard captured,
+                     Bitboard occ,
+                     Bitboard jumpable_man,
+                     Bitboard jumpable,
+                     int depth) noexcept {
+        bool any                  = false;
+        constexpr unsigned mask   = man_direction_mask(R.man_captures, R.topology, Color::White);
         constexpr unsigned mask_b = man_direction_mask(R.man_captures, R.topology, Color::Black);
         const unsigned dirs       = us_ == Color::White ? mask : mask_b;
         for (int d = 0; d < 4; ++d) {
@@ -93,10 +102,10 @@ private:
             if (!has(jumpable_man, over) || has(occ, land)) {
                 continue;
             }
-            any                  = true;
-            const Bitboard ob    = bit(over);
-            const Bitboard ncap  = captured | ob;
-            const Bitboard nocc  = kImmediate ? (occ & ~ob) : occ;
+            any                                     = true;
+            const Bitboard ob                       = bit(over);
+            const Bitboard ncap                     = captured | ob;
+            const Bitboard nocc                     = kImmediate ? (occ & ~ob) : occ;
             order_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(over);
             path_[static_cast<std::size_t>(depth)]  = static_cast<std::uint8_t>(land);
             if (has(G.promotion[static_cast<std::size_t>(us_)], land)) {
@@ -120,8 +129,13 @@ private:
 
     // Kings (and Russian men crowned mid-capture). Returns true if a capture from `sq` exists;
     // the moves found are recorded. `came` is the direction of the previous jump (-1 at start).
-    bool king_capture(int sq, Bitboard captured, Bitboard occ, Bitboard jumpable, int depth,
-                      int came, bool crowned) noexcept {
+    bool king_capture(int sq,
+                      Bitboard captured,
+                      Bitboard occ,
+                      Bitboard jumpable,
+                      int depth,
+                      int came,
+                      bool crowned) noexcept {
         bool any = false;
         for (int d = 0; d < 4; ++d) {
             if (came >= 0 && d == reverse(came) && !R.king_may_reverse) {
@@ -136,8 +150,14 @@ private:
 
     // From `sq`, continue in every allowed direction except, when `skip_same` is set, direction
     // `same` (already covered from the farthest landing square of the same run).
-    bool king_continue(int sq, Bitboard captured, Bitboard occ, Bitboard jumpable, int depth,
-                       int came, bool crowned, bool skip_same) noexcept {
+    bool king_continue(int sq,
+                       Bitboard captured,
+                       Bitboard occ,
+                       Bitboard jumpable,
+                       int depth,
+                       int came,
+                       bool crowned,
+                       bool skip_same) noexcept {
         bool any = false;
         for (int d = 0; d < 4; ++d) {
             if (d == reverse(came) && !R.king_may_reverse) {
@@ -153,12 +173,17 @@ private:
         return any;
     }
 
-    bool try_king_jump(int sq, int d, Bitboard captured, Bitboard occ, Bitboard jumpable,
-                       int depth, bool crowned) noexcept {
-        const auto du    = static_cast<std::size_t>(d);
-        const int delta  = G.delta[du];
+    bool try_king_jump(int sq,
+                       int d,
+                       Bitboard captured,
+                       Bitboard occ,
+                       Bitboard jumpable,
+                       int depth,
+                       bool crowned) noexcept {
+        const auto du       = static_cast<std::size_t>(d);
+        const int delta     = G.delta[du];
         const Bitboard step = G.can_step[du];
-        int s = sq;
+        int s               = sq;
         if constexpr (kFlying) {
             while (has(step, s) && !has(occ, s + delta)) {
                 s += delta;
@@ -175,10 +200,10 @@ private:
         if (has(occ, land)) {
             return false;
         }
-        const Bitboard ob   = bit(over);
-        const Bitboard ncap = captured | ob;
-        const Bitboard nocc = kImmediate ? (occ & ~ob) : occ;
-        const Bitboard njmp = jumpable & ~ob;
+        const Bitboard ob                       = bit(over);
+        const Bitboard ncap                     = captured | ob;
+        const Bitboard nocc                     = kImmediate ? (occ & ~ob) : occ;
+        const Bitboard njmp                     = jumpable & ~ob;
         order_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(over);
         if constexpr (!kFlying || kBehind) {
             path_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(land);
@@ -189,7 +214,7 @@ private:
         } else {
             // Landing run: every empty square beyond the captured piece.
             std::array<std::uint8_t, 10> landings{};
-            int n = 0;
+            int n                                   = 0;
             landings[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(land);
             while (has(step, land) && !has(nocc, land + delta)) {
                 land += delta;
@@ -197,7 +222,7 @@ private:
             }
             bool cont = false;
             for (int i = 0; i < n; ++i) {
-                const int l = landings[static_cast<std::size_t>(i)];
+                const int l                            = landings[static_cast<std::size_t>(i)];
                 path_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(l);
                 // Continuing in the same direction reaches the same piece from every square of
                 // the run; search it once, from the farthest square, unless every route counts.
@@ -210,7 +235,7 @@ private:
                 // No continuation from any landing square: each one ends the move. (A landing
                 // square from which the capture can go on may not be chosen to stop on.)
                 for (int i = 0; i < n; ++i) {
-                    const int l = landings[static_cast<std::size_t>(i)];
+                    const int l                            = landings[static_cast<std::size_t>(i)];
                     path_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(l);
                     record(l, ncap, depth + 1, crowned, true);
                 }
@@ -289,7 +314,7 @@ private:
     int from_           = 0;
     std::uint64_t best_ = 0;
     bool found_any_     = false;
-    std::array<std::uint8_t, kMaxPath> path_;   // written before read, depth by depth
+    std::array<std::uint8_t, kMaxPath> path_;  // written before read, depth by depth
     std::array<std::uint8_t, kMaxPath> order_;
 };
 
@@ -398,8 +423,8 @@ struct Kernel {
             if ((dirs & (1U << d)) == 0) {
                 continue;
             }
-            const auto du  = static_cast<std::size_t>(d);
-            const int dl   = G.delta[du];
+            const auto du       = static_cast<std::size_t>(d);
+            const int dl        = G.delta[du];
             const Bitboard over = shift(men & G.can_jump[du], dl) & jumpable;
             if ((shift(over, dl) & empty) != 0) {
                 return true;
@@ -409,10 +434,10 @@ struct Kernel {
     }
 
     static bool kings_can_capture(const Position& pos) noexcept {
-        const Color us    = pos.side;
-        const Bitboard oc = pos.occupied();
+        const Color us     = pos.side;
+        const Bitboard oc  = pos.occupied();
         const Bitboard opp = pos.of(opposite(us));
-        Bitboard ks       = pos.kings_of(us);
+        Bitboard ks        = pos.kings_of(us);
         while (ks != 0) {
             const int from = pop_lsb(ks);
             for (std::size_t d = 0; d < 4; ++d) {
@@ -455,6 +480,32 @@ struct Kernel {
             return list.size();
         }
         return count_quiet(pos);
+    }
+
+    // Perft with a transposition table of counts (always-replace, key = position key mixed
+    // with the depth); nodes closer than 3 plies to the leaves are cheaper to count than to look
+    // up.
+    template <bool Distinct>
+    static std::uint64_t
+    perft_hashed(const Position& pos, int depth, PerftEntry* table, std::uint64_t mask) noexcept {
+        if (depth < 3) {
+            return perft<Distinct>(pos, depth);
+        }
+        const std::uint64_t key =
+            pos.key() ^ (static_cast<std::uint64_t>(depth) * std::uint64_t{0x9e3779b97f4a7c15});
+        PerftEntry& e = table[key & mask];
+        if (e.key == key) {
+            return e.count;
+        }
+        MoveList list;
+        generate<Distinct>(pos, list, {});
+        std::uint64_t n = 0;
+        for (const Move& m : list) {
+            n += perft_hashed<Distinct>(make_move(pos, m), depth - 1, table, mask);
+        }
+        e.key   = key;
+        e.count = n;
+        return n;
     }
 
     template <bool Distinct>

@@ -2,13 +2,18 @@
 // defined in its own movegen_<variant>.cpp so the kernel instantiations build in parallel.
 #pragma once
 
-#include <cstdint>
-
 #include <papan/core/move.hpp>
 #include <papan/core/movegen.hpp>
 #include <papan/core/position.hpp>
 
+#include <cstdint>
+
 namespace papan::core::detail {
+
+struct PerftEntry {
+    std::uint64_t key   = 0;
+    std::uint64_t count = 0;
+};
 
 struct VariantOps {
     void (*generate)(const Position&, MoveList&, MoveGenOptions) noexcept;
@@ -18,6 +23,8 @@ struct VariantOps {
     bool (*has_capture)(const Position&) noexcept;
     std::uint64_t (*perft)(const Position&, int) noexcept;
     std::uint64_t (*perft_routes)(const Position&, int) noexcept;
+    std::uint64_t (*perft_hashed)(const Position&, int, PerftEntry*, std::uint64_t) noexcept;
+    std::uint64_t (*perft_hashed_routes)(const Position&, int, PerftEntry*, std::uint64_t) noexcept;
 };
 
 const VariantOps& ops_american() noexcept;

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_pool() noexcept { return make_ops<VariantId::Pool>(); }
+const VariantOps& ops_pool() noexcept {
+    return make_ops<VariantId::Pool>();
+}
 
 }  // namespace papan::core::detail

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_russian() noexcept { return make_ops<VariantId::Russian>(); }
+const VariantOps& ops_russian() noexcept {
+    return make_ops<VariantId::Russian>();
+}
 
 }  // namespace papan::core::detail

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_spanish() noexcept { return make_ops<VariantId::Spanish>(); }
+const VariantOps& ops_spanish() noexcept {
+    return make_ops<VariantId::Spanish>();
+}
 
 }  // namespace papan::core::detail

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_thai() noexcept { return make_ops<VariantId::Thai>(); }
+const VariantOps& ops_thai() noexcept {
+    return make_ops<VariantId::Thai>();
+}
 
 }  // namespace papan::core::detail

@@ -3,6 +3,8 @@
 
 namespace papan::core::detail {
 
-const VariantOps& ops_turkish() noexcept { return make_ops<VariantId::Turkish>(); }
+const VariantOps& ops_turkish() noexcept {
+    return make_ops<VariantId::Turkish>();
+}
 
 }  // namespace papan::core::detail

@@ -62,7 +62,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 }  // namespace
 
 Expected<FenInfo> parse_fen_info(VariantId v, std::string_view text) {
-    const RuleSet& r = rules(v);
+    const RuleSet& r     = rules(v);
     std::string_view fen = trim(text);
     if (!fen.empty() && fen.back() == '.') {
         fen.remove_suffix(1);
@@ -72,8 +72,8 @@ Expected<FenInfo> parse_fen_info(VariantId v, std::string_view text) {
     }
     const auto fields = split(fen, ':');
     FenInfo info;
-    Position& p = info.position;
-    p.variant   = v;
+    Position& p                 = info.position;
+    p.variant                   = v;
     const std::string_view side = trim(fields[0]);
     if (side == "W" || side == "w") {
         p.side = Color::White;
@@ -102,24 +102,24 @@ Expected<FenInfo> parse_fen_info(VariantId v, std::string_view text) {
         if (tag != 'W' && tag != 'B') {
             return Error{ctx + "field '" + std::string(field) + "' must start with W or B"};
         }
-        const Color c = tag == 'W' ? Color::White : Color::Black;
+        const Color c               = tag == 'W' ? Color::White : Color::Black;
         const std::string_view list = trim(field.substr(1));
         if (list.empty()) {
             continue;  // an empty side is allowed
         }
         for (std::string_view item : split(list, ',')) {
-            item = trim(item);
+            item      = trim(item);
             bool king = false;
             if (!item.empty() && (item[0] == 'K' || item[0] == 'k')) {
                 king = true;
                 item = trim(item.substr(1));
             }
             if (item.empty()) {
-                return Error{ctx + "empty square in the " + (c == Color::White ? "white" : "black") +
-                             " list"};
+                return Error{ctx + "empty square in the " +
+                             (c == Color::White ? "white" : "black") + " list"};
             }
-            int lo = 0;
-            int hi = 0;
+            int lo          = 0;
+            int hi          = 0;
             const auto dash = item.find('-');
             if (dash != std::string_view::npos) {
                 const auto a = parse_int(trim(item.substr(0, dash)));

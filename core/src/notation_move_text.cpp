@@ -9,7 +9,9 @@ namespace papan::core {
 
 namespace {
 
-bool is_separator(char c) noexcept { return c == '-' || c == 'x' || c == 'X' || c == ':' || c == '*'; }
+bool is_separator(char c) noexcept {
+    return c == '-' || c == 'x' || c == 'X' || c == ':' || c == '*';
+}
 
 std::string join_squares(VariantId v, const std::vector<int>& squares, char sep) {
     std::string s;
@@ -87,8 +89,8 @@ std::string move_text(const Position& pos, const Move& m, const MoveList& legal)
     }
     const RuleSet& r = pos.rules();
     const char sep   = m.is_capture() ? r.capture_separator : '-';
-    return join_squares(pos.variant,
-                        {square_of_bit(pos.variant, m.from), square_of_bit(pos.variant, m.to)}, sep);
+    return join_squares(
+        pos.variant, {square_of_bit(pos.variant, m.from), square_of_bit(pos.variant, m.to)}, sep);
 }
 
 std::string move_text(const Position& pos, const Move& m) {
@@ -169,7 +171,10 @@ Expected<Move> parse_move(const Position& pos, std::string_view text, MoveGenOpt
     return found.front();
 }
 
-Expected<Move> find_move(const Position& pos, int from, int to, const std::vector<int>& captured,
+Expected<Move> find_move(const Position& pos,
+                         int from,
+                         int to,
+                         const std::vector<int>& captured,
                          MoveGenOptions options) {
     Bitboard want = 0;
     for (const int c : captured) {

@@ -18,7 +18,9 @@ bool is_space(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+bool is_digit(char c) noexcept {
+    return c >= '0' && c <= '9';
+}
 
 bool is_move_separator(char c) noexcept {
     return c == '-' || c == 'x' || c == 'X' || c == ':' || c == '*';
@@ -65,7 +67,9 @@ std::string collapse_space(std::string_view s) {
     return out;
 }
 
-const char* color_name(Color c) noexcept { return c == Color::White ? "white" : "black"; }
+const char* color_name(Color c) noexcept {
+    return c == Color::White ? "white" : "black";
+}
 
 const std::string* find_tag_ci(const PdnGame& g, std::string_view name) {
     for (const auto& [k, v] : g.tags) {
@@ -266,8 +270,9 @@ private:
         if (const std::string* fen = find_tag_ci(g, "FEN")) {
             auto p = parse_fen(g.variant, *fen);
             if (!p) {
-                parse_error(fen_line_, "bad FEN tag for " + std::string(rules(g.variant).name) +
-                                           ": " + p.error());
+                parse_error(fen_line_,
+                            "bad FEN tag for " + std::string(rules(g.variant).name) + ": " +
+                                p.error());
                 return;
             }
             g.start = *p;
@@ -367,13 +372,14 @@ private:
         }
         if (!ok || i_ >= s_.size() || s_[i_] != ']') {
             begin_game();
-            parse_error(line, name.empty() ? std::string("malformed tag")
-                                           : "unterminated tag [" + name);
+            parse_error(line,
+                        name.empty() ? std::string("malformed tag") : "unterminated tag [" + name);
             skip_to_line_end();
             return;
         }
         ++i_;  // ']'
-        if (in_game_ && !body_seen_ && blank_since_tag_ && find_tag_ci(cur_.game, name) != nullptr) {
+        if (in_game_ && !body_seen_ && blank_since_tag_ &&
+            find_tag_ci(cur_.game, name) != nullptr) {
             finish_game(std::nullopt);  // a header without move text, then the next game's header
         }
         begin_game();
@@ -387,7 +393,7 @@ private:
     }
 
     void read_comment() {
-        const int line = line_;
+        const int line          = line_;
         const std::size_t close = s_.find('}', i_ + 1);
         if (close == std::string_view::npos) {
             fatal_error(line, "unterminated comment '{'");
@@ -436,16 +442,17 @@ private:
                     return;
                 }
             } else if (c == '{') {
-                const int comment_line = line_;
+                const int comment_line  = line_;
                 const std::size_t close = s_.find('}', i_ + 1);
                 if (close == std::string_view::npos) {
                     fatal_error(comment_line, "unterminated comment '{'");
                     i_ = s_.size();
                     return;
                 }
-                line_ += static_cast<int>(std::count(s_.begin() + static_cast<std::ptrdiff_t>(i_),
-                                                     s_.begin() + static_cast<std::ptrdiff_t>(close),
-                                                     '\n'));
+                line_ +=
+                    static_cast<int>(std::count(s_.begin() + static_cast<std::ptrdiff_t>(i_),
+                                                s_.begin() + static_cast<std::ptrdiff_t>(close),
+                                                '\n'));
                 i_ = close;
             }
             ++i_;
@@ -454,7 +461,7 @@ private:
     }
 
     void read_setup() {
-        const int line = line_;
+        const int line          = line_;
         const std::size_t close = s_.find('/', i_ + 1);
         if (close == std::string_view::npos) {
             fatal_error(line, "unterminated setup '/'");
@@ -483,8 +490,9 @@ private:
         } else {
             auto parsed = parse_fen(g.variant, fen);
             if (!parsed) {
-                parse_error(line, "bad setup for " + std::string(rules(g.variant).name) + ": " +
-                                      parsed.error());
+                parse_error(line,
+                            "bad setup for " + std::string(rules(g.variant).name) + ": " +
+                                parsed.error());
                 return;
             }
             p = *parsed;
@@ -569,7 +577,7 @@ private:
         if (failed_) {
             return;
         }
-        PdnGame& g = cur_.game;
+        PdnGame& g   = cur_.game;
         const auto m = parse_move(pos_, word, options_.movegen);
         if (!m) {
             move_error(line, m.error());
@@ -587,11 +595,12 @@ private:
 
 // --- writing -----------------------------------------------------------------------------------
 
-constexpr std::array<std::string_view, 7> kSevenTags = {"Event", "Site",  "Date",  "Round",
-                                                        "White", "Black", "Result"};
+constexpr std::array<std::string_view, 7> kSevenTags = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
 bool is_written_specially(std::string_view name) {
-    return std::any_of(kSevenTags.begin(), kSevenTags.end(),
+    return std::any_of(kSevenTags.begin(),
+                       kSevenTags.end(),
                        [&](std::string_view t) { return iequals(t, name); }) ||
            iequals(name, "GameType") || iequals(name, "FEN");
 }
@@ -805,7 +814,7 @@ std::string normalize_pdn_date(std::string_view date) {
         std::swap(parts[0], parts[2]);  // DD.MM.YYYY
     }
     std::string out = all_digits(parts[0]) && parts[0].size() == 4 ? std::string(parts[0]) : "????";
-    const auto two = [&](std::string_view s, int max) -> std::string {
+    const auto two  = [&](std::string_view s, int max) -> std::string {
         if (!all_digits(s) || s.size() > 2) {
             return "??";
         }
@@ -871,6 +880,7 @@ std::string write_pdn_game(const PdnGame& g) {
     int number       = 1;
     bool need_number = true;
     std::size_t s    = 0;
+    std::optional<Color> last_mover;
     for (std::size_t k = 0;; ++k) {
         while (s < g.setups.size() && g.setups[s].ply == k) {
             pos = g.setups[s++].position;
@@ -883,6 +893,10 @@ std::string write_pdn_game(const PdnGame& g) {
         const Move& m     = g.moves[k];
         const Color mover = pos.side;
         std::string text  = move_text(pos, m);
+        if (mover == r.first_to_move && last_mover == r.first_to_move) {
+            ++number;  // the first mover moves twice in a row (after a setup)
+        }
+        last_mover = mover;
         if (mover == r.first_to_move) {
             units.push_back(std::to_string(number) + ". " + text);
         } else if (need_number) {

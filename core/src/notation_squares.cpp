@@ -42,7 +42,9 @@ int number_of_plain(const RuleSet& r, int s) noexcept {
 
 }  // namespace
 
-int square_count(VariantId v) noexcept { return rules(v).board().squares; }
+int square_count(VariantId v) noexcept {
+    return rules(v).board().squares;
+}
 
 std::optional<int> bit_of_square(VariantId v, int n) noexcept {
     const RuleSet& r = rules(v);
@@ -79,7 +81,7 @@ std::optional<int> square_from_algebraic(VariantId v, std::string_view name) noe
     if (name.size() < 2 || name.size() > 3) {
         return std::nullopt;
     }
-    const char f = static_cast<char>(name[0] | 0x20);
+    const char f   = static_cast<char>(name[0] | 0x20);
     const int size = rules(v).board().size;
     if (f < 'a' || f >= 'a' + size) {
         return std::nullopt;
@@ -105,8 +107,7 @@ std::optional<int> square_from_algebraic(VariantId v, std::string_view name) noe
 }
 
 std::string square_text(VariantId v, int n) {
-    return rules(v).notation == NotationStyle::Algebraic ? algebraic_name(v, n)
-                                                         : std::to_string(n);
+    return rules(v).notation == NotationStyle::Algebraic ? algebraic_name(v, n) : std::to_string(n);
 }
 
 }  // namespace papan::core

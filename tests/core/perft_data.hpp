@@ -49,7 +49,8 @@ inline std::vector<PerftCase> load_perft_file(const std::string& path, core::Var
         } else if (key == "fen") {
             cases.back().fen = rest;
         } else if (key == "count") {
-            cases.back().mode = rest == "routes" ? core::CountMode::Routes : core::CountMode::Distinct;
+            cases.back().mode =
+                rest == "routes" ? core::CountMode::Routes : core::CountMode::Distinct;
         } else if (key == "perft") {
             std::istringstream rs(rest);
             int d           = 0;

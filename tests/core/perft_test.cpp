@@ -20,8 +20,9 @@ constexpr std::uint64_t kNodeBudget = 12'000'000;
 TEST(Perft, DataFilesCoverEveryVariant) {
     const auto cases = test::load_all_perft(PAPAN_TEST_DATA_DIR "/perft");
     for (const RuleSet& r : all_variants()) {
-        const bool found = std::any_of(cases.begin(), cases.end(),
-                                       [&](const test::PerftCase& c) { return c.variant == r.id; });
+        const bool found = std::any_of(cases.begin(), cases.end(), [&](const test::PerftCase& c) {
+            return c.variant == r.id;
+        });
         EXPECT_TRUE(found) << r.key;
     }
     EXPECT_GE(cases.size(), 12U);

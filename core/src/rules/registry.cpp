@@ -47,9 +47,9 @@ std::optional<VariantId> variant_from_game_type(std::string_view game_type) noex
             return r.id;
         }
     }
-    const auto comma = game_type.find(',');
+    const auto comma              = game_type.find(',');
     const std::string_view number = game_type.substr(0, comma);
-    int n          = 0;
+    int n                         = 0;
     const auto res = std::from_chars(number.data(), number.data() + number.size(), n);
     if (res.ec != std::errc{} || res.ptr != number.data() + number.size()) {
         return std::nullopt;
@@ -62,6 +62,8 @@ std::optional<VariantId> variant_from_game_type(std::string_view game_type) noex
     return std::nullopt;
 }
 
-std::span<const RuleSet> all_variants() noexcept { return kVariants; }
+std::span<const RuleSet> all_variants() noexcept {
+    return kVariants;
+}
 
 }  // namespace papan::core

@@ -9,11 +9,17 @@ namespace papan::core {
 
 using Bitboard = std::uint64_t;
 
-[[nodiscard]] constexpr Bitboard bit(int b) noexcept { return Bitboard{1} << b; }
+[[nodiscard]] constexpr Bitboard bit(int b) noexcept {
+    return Bitboard{1} << b;
+}
 
-[[nodiscard]] constexpr int popcount(Bitboard b) noexcept { return std::popcount(b); }
+[[nodiscard]] constexpr int popcount(Bitboard b) noexcept {
+    return std::popcount(b);
+}
 
-[[nodiscard]] constexpr int lsb(Bitboard b) noexcept { return std::countr_zero(b); }
+[[nodiscard]] constexpr int lsb(Bitboard b) noexcept {
+    return std::countr_zero(b);
+}
 
 // Removes and returns the lowest set bit's index. Precondition: b != 0.
 [[nodiscard]] constexpr int pop_lsb(Bitboard& b) noexcept {
@@ -22,7 +28,9 @@ using Bitboard = std::uint64_t;
     return i;
 }
 
-[[nodiscard]] constexpr bool has(Bitboard b, int i) noexcept { return ((b >> i) & 1U) != 0; }
+[[nodiscard]] constexpr bool has(Bitboard b, int i) noexcept {
+    return ((b >> i) & 1U) != 0;
+}
 
 // Shift by a signed amount; the amount is a compile-time constant in the hot loops.
 [[nodiscard]] constexpr Bitboard shift(Bitboard b, int delta) noexcept {

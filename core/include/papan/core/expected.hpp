@@ -16,15 +16,23 @@ template <class T>
 class Expected {
 public:
     Expected(T value) : value_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+
     Expected(Error error) : error_(std::move(error.message)) {}  // NOLINT
 
     [[nodiscard]] bool ok() const noexcept { return value_.has_value(); }
+
     explicit operator bool() const noexcept { return ok(); }
+
     [[nodiscard]] const T& value() const& { return *value_; }
+
     [[nodiscard]] T& value() & { return *value_; }
+
     [[nodiscard]] T&& value() && { return std::move(*value_); }
+
     [[nodiscard]] const T& operator*() const& { return *value_; }
+
     [[nodiscard]] const T* operator->() const { return &*value_; }
+
     [[nodiscard]] const std::string& error() const noexcept { return error_; }
 
 private:

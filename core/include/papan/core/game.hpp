@@ -12,6 +12,13 @@
 // every failed call (an illegal move, an ending after the game is over) changes nothing.
 #pragma once
 
+#include <papan/core/expected.hpp>
+#include <papan/core/move.hpp>
+#include <papan/core/movegen.hpp>
+#include <papan/core/position.hpp>
+#include <papan/core/rules/rule_set.hpp>
+#include <papan/core/types.hpp>
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -19,13 +26,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <papan/core/expected.hpp>
-#include <papan/core/move.hpp>
-#include <papan/core/movegen.hpp>
-#include <papan/core/position.hpp>
-#include <papan/core/rules/rule_set.hpp>
-#include <papan/core/types.hpp>
 
 namespace papan::core {
 
@@ -65,9 +65,9 @@ enum class DrawRule : std::uint8_t {
     RussianThreeKings,         // >= 3 kings vs a lone king: not taken by the stronger side's 15th
     RussianLongDiagonal,       // 3 pieces incl. a king vs a lone king on a1-h8: 5 moves each
     RussianSmallEndgame,       // 2 kings / king + man / king vs a lone king: 5 moves each
-    RussianKingsFourFive,      // both sides with kings, 4-5 pieces: 30 moves each, no capture/crowning
-    RussianKingsSixSeven,      // both sides with kings, 6-7 pieces: 60 moves each, no capture/crowning
-    InsufficientMaterial,      // AmericanClub claim: one piece against a lone king
+    RussianKingsFourFive,  // both sides with kings, 4-5 pieces: 30 moves each, no capture/crowning
+    RussianKingsSixSeven,  // both sides with kings, 6-7 pieces: 60 moves each, no capture/crowning
+    InsufficientMaterial,  // AmericanClub claim: one piece against a lone king
 };
 
 struct GameResult {
@@ -77,6 +77,7 @@ struct GameResult {
     bool claimed    = false;           // a player claimed the draw (AmericanClub)
 
     [[nodiscard]] constexpr bool over() const noexcept { return outcome != Outcome::Ongoing; }
+
     friend constexpr bool operator==(const GameResult&, const GameResult&) = default;
 };
 
@@ -94,10 +95,10 @@ struct DrawCounter {
     DrawRule rule = DrawRule::None;
     std::string_view key;  // stable id, e.g. "no_progress", "move_limit", "king_vs_three"
     std::string text;      // e.g. "25 moves each with only kings moved and no capture"
-    int count       = 0;   // plies counted so far (stronger-side moves for RussianThreeKings)
-    int limit       = 0;   // the count at which the draw happens
-    int plies_left  = 0;   // plies still to be played before the draw (0 = it has happened)
-    int moves_left  = 0;   // moves of the side to move before the draw, its next move included
+    int count      = 0;    // plies counted so far (stronger-side moves for RussianThreeKings)
+    int limit      = 0;    // the count at which the draw happens
+    int plies_left = 0;    // plies still to be played before the draw (0 = it has happened)
+    int moves_left = 0;    // moves of the side to move before the draw, its next move included
 };
 
 [[nodiscard]] std::string_view outcome_text(Outcome o) noexcept;  // "White wins", "Draw", ...
@@ -124,22 +125,31 @@ public:
     [[nodiscard]] static Expected<Game> create(const Position& start, GameOptions options = {});
 
     [[nodiscard]] VariantId variant() const noexcept { return positions_.front().variant; }
+
     [[nodiscard]] const RuleSet& rules() const noexcept { return core::rules(variant()); }
+
     [[nodiscard]] const GameOptions& options() const noexcept { return options_; }
+
     [[nodiscard]] MoveGenOptions movegen_options() const noexcept {
         return MoveGenOptions{options_.forced_capture};
     }
 
     [[nodiscard]] const Position& start_position() const noexcept { return positions_.front(); }
+
     [[nodiscard]] const Position& position() const noexcept { return positions_.back(); }
+
     [[nodiscard]] Color side_to_move() const noexcept { return position().side; }
+
     [[nodiscard]] int ply() const noexcept { return static_cast<int>(moves_.size()); }
+
     [[nodiscard]] std::span<const Move> moves() const noexcept { return moves_; }
+
     // positions()[i] is the position before moves()[i]; positions().back() == position().
     [[nodiscard]] std::span<const Position> positions() const noexcept { return positions_; }
 
     // Legal moves of the current position (honouring forced_capture); empty once the game is over.
     [[nodiscard]] const MoveList& legal_moves() const noexcept { return legal_; }
+
     // The legal move with m's (from, to, captured set), if there is one and the game goes on.
     [[nodiscard]] std::optional<Move> find_legal(const Move& m) const noexcept;
 
@@ -153,8 +163,11 @@ public:
     Expected<GameResult> undo();
 
     [[nodiscard]] const GameResult& result() const noexcept { return result_; }
+
     [[nodiscard]] bool is_over() const noexcept { return result_.over(); }
-    // "Draw: threefold repetition", "White wins: no legal move (blocked)", "game in progress".
+
+    // "Draw: threefold repetition", "White wins: Black has no legal move (blocked)", "game in
+    // progress".
     [[nodiscard]] std::string result_text() const;
 
     // How many times the current position (same side to move) has occurred, this one included.
@@ -188,12 +201,12 @@ private:
     };
 
     struct Slot {
-        DrawRule rule         = DrawRule::None;
-        SlotKind kind         = SlotKind::NoProgress;
+        DrawRule rule           = DrawRule::None;
+        SlotKind kind           = SlotKind::NoProgress;
         NoProgressRule progress = NoProgressRule::None;
-        int limit             = 0;      // plies, or stronger-side moves when stronger_moves
-        bool stronger_moves   = false;  // counts only the stronger side's moves
-        bool reset_on_crowning = false;
+        int limit               = 0;      // plies, or stronger-side moves when stronger_moves
+        bool stronger_moves     = false;  // counts only the stronger side's moves
+        bool reset_on_crowning  = false;
     };
 
     struct PlyState {
@@ -204,7 +217,7 @@ private:
         GameResult result;                          // the automatic result in this position
     };
 
-    void configure();
+    void configure(VariantId v);
     void add_slot(const Slot& s);
     [[nodiscard]] PlyState initial_state(const Position& pos) const;
     [[nodiscard]] GameResult evaluate(const Position& pos, const PlyState& st) const;

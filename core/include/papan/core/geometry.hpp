@@ -13,11 +13,11 @@
 // on the board, and `bit + delta[d]` is that neighbour.
 #pragma once
 
-#include <array>
-#include <cstdint>
-
 #include <papan/core/bitboard.hpp>
 #include <papan/core/types.hpp>
+
+#include <array>
+#include <cstdint>
 
 namespace papan::core {
 
@@ -29,13 +29,13 @@ enum class Topology : std::uint8_t {
 
 struct Geometry {
     Topology topology{};
-    int size    = 0;  // board side length: 8 or 10
-    int squares = 0;  // playable squares: 32, 50 or 64
+    int size     = 0;  // board side length: 8 or 10
+    int squares  = 0;  // playable squares: 32, 50 or 64
     Bitboard all = 0;
     std::array<int, 4> delta{};
     std::array<Bitboard, 4> can_step{};
-    std::array<Bitboard, 4> can_jump{};  // two steps in the same direction stay on the board
-    std::array<Bitboard, 2> promotion{};  // by Color: the row where that colour's men crown
+    std::array<Bitboard, 4> can_jump{};      // two steps in the same direction stay on the board
+    std::array<Bitboard, 2> promotion{};     // by Color: the row where that colour's men crown
     std::array<std::uint8_t, 64> bit_of{};   // plain index -> bit
     std::array<std::int8_t, 64> plain_of{};  // bit -> plain index, -1 for ghosts and unused bits
     std::array<std::uint8_t, 64> file_of{};  // plain index -> file (0 = a) in the a1-dark layout
@@ -46,18 +46,18 @@ namespace detail {
 
 [[nodiscard]] constexpr Geometry make_diagonal(Topology t, int w) {
     Geometry g{};
-    g.topology      = t;
-    g.size          = 2 * w;
-    g.squares       = 2 * w * w;
-    const int rows  = 2 * w;
-    g.delta         = {-(w + 1), w + 1, -w, w};
+    g.topology     = t;
+    g.size         = 2 * w;
+    g.squares      = 2 * w * w;
+    const int rows = 2 * w;
+    g.delta        = {-(w + 1), w + 1, -w, w};
     for (auto& p : g.plain_of) {
         p = -1;
     }
     for (int s = 0; s < g.squares; ++s) {
-        const int b    = s + s / (2 * w);
-        const int row  = s / w;
-        g.bit_of[static_cast<std::size_t>(s)]  = static_cast<std::uint8_t>(b);
+        const int b                             = s + s / (2 * w);
+        const int row                           = s / w;
+        g.bit_of[static_cast<std::size_t>(s)]   = static_cast<std::uint8_t>(b);
         g.plain_of[static_cast<std::size_t>(b)] = static_cast<std::int8_t>(s);
         g.file_of[static_cast<std::size_t>(s)] =
             static_cast<std::uint8_t>(2 * (s % w) + (row % 2 == 0 ? 1 : 0));
@@ -80,12 +80,14 @@ namespace detail {
             const int f1 = f + df[d];
             const int r1 = r + dr[d];
             if (f1 >= 0 && f1 < rows && r1 >= 0 && r1 < rows) {
-                g.can_step[static_cast<std::size_t>(d)] |= bit(g.bit_of[static_cast<std::size_t>(s)]);
+                g.can_step[static_cast<std::size_t>(d)] |=
+                    bit(g.bit_of[static_cast<std::size_t>(s)]);
             }
             const int f2 = f + 2 * df[d];
             const int r2 = r + 2 * dr[d];
             if (f2 >= 0 && f2 < rows && r2 >= 0 && r2 < rows) {
-                g.can_jump[static_cast<std::size_t>(d)] |= bit(g.bit_of[static_cast<std::size_t>(s)]);
+                g.can_jump[static_cast<std::size_t>(d)] |=
+                    bit(g.bit_of[static_cast<std::size_t>(s)]);
             }
         }
     }
@@ -94,10 +96,10 @@ namespace detail {
 
 [[nodiscard]] constexpr Geometry make_orthogonal() {
     Geometry g{};
-    g.topology      = Topology::Orthogonal8;
-    g.size          = 8;
-    g.squares       = 64;
-    g.delta         = {8, -8, 1, -1};
+    g.topology = Topology::Orthogonal8;
+    g.size     = 8;
+    g.squares  = 64;
+    g.delta    = {8, -8, 1, -1};
     for (int s = 0; s < 64; ++s) {
         g.bit_of[static_cast<std::size_t>(s)]   = static_cast<std::uint8_t>(s);
         g.plain_of[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(s);
@@ -155,8 +157,8 @@ namespace detail {
 
 }  // namespace detail
 
-inline constexpr Geometry kDiagonal8  = detail::make_diagonal(Topology::Diagonal8, 4);
-inline constexpr Geometry kDiagonal10 = detail::make_diagonal(Topology::Diagonal10, 5);
+inline constexpr Geometry kDiagonal8   = detail::make_diagonal(Topology::Diagonal8, 4);
+inline constexpr Geometry kDiagonal10  = detail::make_diagonal(Topology::Diagonal10, 5);
 inline constexpr Geometry kOrthogonal8 = detail::make_orthogonal();
 
 static_assert(detail::steps_are_shifts(kDiagonal8));

@@ -6,13 +6,13 @@
 // Squares here are bits of the internal layout; notation code converts to square numbers.
 #pragma once
 
+#include <papan/core/bitboard.hpp>
+#include <papan/core/types.hpp>
+
 #include <array>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
-
-#include <papan/core/bitboard.hpp>
-#include <papan/core/types.hpp>
 
 namespace papan::core {
 
@@ -26,11 +26,12 @@ struct Move {
     Bitboard captured;
     std::uint8_t from;
     std::uint8_t to;
-    std::uint8_t path_len;  // landing squares stored in path; 0 for a quiet move
-    bool promotes;          // the moving man ends the move crowned
+    std::uint8_t path_len;                    // landing squares stored in path; 0 for a quiet move
+    bool promotes;                            // the moving man ends the move crowned
     std::array<std::uint8_t, kMaxPath> path;  // landing squares in order; last == to
 
     [[nodiscard]] constexpr bool is_capture() const noexcept { return captured != 0; }
+
     [[nodiscard]] constexpr int capture_count() const noexcept { return popcount(captured); }
 
     // The same move: same from, to and captured set (the route may differ).
@@ -46,15 +47,23 @@ inline constexpr std::size_t kMaxMoves = 512;
 class MoveList {
 public:
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
+
     [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+
     [[nodiscard]] const Move& operator[](std::size_t i) const noexcept { return moves_[i]; }
+
     [[nodiscard]] Move& operator[](std::size_t i) noexcept { return moves_[i]; }
+
     [[nodiscard]] const Move* begin() const noexcept { return moves_.data(); }
+
     [[nodiscard]] const Move* end() const noexcept { return moves_.data() + size_; }
+
     [[nodiscard]] Move* begin() noexcept { return moves_.data(); }
+
     [[nodiscard]] Move* end() noexcept { return moves_.data() + size_; }
 
     void clear() noexcept { size_ = 0; }
+
     void truncate(std::size_t n) noexcept { size_ = n; }
 
     Move& push() noexcept {

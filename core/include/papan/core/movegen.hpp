@@ -7,10 +7,10 @@
 // precedence rules (majority, Spanish, Italian, Czech) choose among captures.
 #pragma once
 
-#include <cstdint>
-
 #include <papan/core/move.hpp>
 #include <papan/core/position.hpp>
+
+#include <cstdint>
 
 namespace papan::core {
 

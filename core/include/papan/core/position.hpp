@@ -4,31 +4,35 @@
 // its own promotion row.
 #pragma once
 
-#include <cstdint>
-
 #include <papan/core/bitboard.hpp>
 #include <papan/core/move.hpp>
 #include <papan/core/rules/registry.hpp>
 #include <papan/core/types.hpp>
 
+#include <cstdint>
+
 namespace papan::core {
 
 struct Position {
     std::array<Bitboard, 2> pieces{};  // by Color
-    Bitboard kings = 0;
-    Color side     = Color::White;
+    Bitboard kings    = 0;
+    Color side        = Color::White;
     VariantId variant = VariantId::International;
 
     [[nodiscard]] constexpr Bitboard occupied() const noexcept { return pieces[0] | pieces[1]; }
+
     [[nodiscard]] constexpr Bitboard men(Color c) const noexcept {
         return pieces[static_cast<std::size_t>(c)] & ~kings;
     }
+
     [[nodiscard]] constexpr Bitboard kings_of(Color c) const noexcept {
         return pieces[static_cast<std::size_t>(c)] & kings;
     }
+
     [[nodiscard]] constexpr Bitboard of(Color c) const noexcept {
         return pieces[static_cast<std::size_t>(c)];
     }
+
     [[nodiscard]] const RuleSet& rules() const noexcept { return core::rules(variant); }
 
     [[nodiscard]] bool is_consistent() const noexcept;

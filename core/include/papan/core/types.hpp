@@ -16,7 +16,9 @@ enum class Color : std::uint8_t {
     return c == Color::White ? Color::Black : Color::White;
 }
 
-[[nodiscard]] constexpr int index(Color c) noexcept { return static_cast<int>(c); }
+[[nodiscard]] constexpr int index(Color c) noexcept {
+    return static_cast<int>(c);
+}
 
 enum class VariantId : std::uint8_t {
     American      = 0,
@@ -43,6 +45,8 @@ using Bit = std::uint8_t;
 // the way White moves. The reverse of direction d is d ^ 1.
 using Direction = int;
 
-[[nodiscard]] constexpr Direction reverse(Direction d) noexcept { return d ^ 1; }
+[[nodiscard]] constexpr Direction reverse(Direction d) noexcept {
+    return d ^ 1;
+}
 
 }  // namespace papan::core

@@ -3,19 +3,19 @@
 // either colour list first. Written strictly: W list then B list, ascending, no ranges.
 #pragma once
 
+#include <papan/core/expected.hpp>
+#include <papan/core/position.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <papan/core/expected.hpp>
-#include <papan/core/position.hpp>
 
 namespace papan::core {
 
 struct FenInfo {
     Position position;
-    std::optional<int> halfmove_clock;  // lidraughts :H
-    std::optional<int> fullmove_number; // lidraughts :F
+    std::optional<int> halfmove_clock;   // lidraughts :H
+    std::optional<int> fullmove_number;  // lidraughts :F
 };
 
 // Parses a FEN for the given variant. Errors name what is wrong and where.

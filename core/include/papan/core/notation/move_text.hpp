@@ -3,13 +3,13 @@
 // ("28x19x10") only when another legal move shares the same from and to squares.
 #pragma once
 
-#include <string>
-#include <string_view>
-#include <vector>
-
 #include <papan/core/expected.hpp>
 #include <papan/core/movegen.hpp>
 #include <papan/core/position.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace papan::core {
 
@@ -29,12 +29,14 @@ namespace papan::core {
 // Finds the legal move a text names. Accepts numbers or algebraic squares, separators - x : *,
 // the short form "from-to" or any full or partial landing path. Errors say whether the text is
 // malformed, names no legal move, or is ambiguous.
-[[nodiscard]] Expected<Move> parse_move(const Position& pos, std::string_view text,
-                                        MoveGenOptions options = {});
+[[nodiscard]] Expected<Move>
+parse_move(const Position& pos, std::string_view text, MoveGenOptions options = {});
 
 // Finds the legal move with these from/to square numbers and this set of captured square
 // numbers (the move identity of Hub and DXP messages).
-[[nodiscard]] Expected<Move> find_move(const Position& pos, int from, int to,
+[[nodiscard]] Expected<Move> find_move(const Position& pos,
+                                       int from,
+                                       int to,
                                        const std::vector<int>& captured,
                                        MoveGenOptions options = {});
 

@@ -16,6 +16,12 @@
 // No I/O here: functions take and return strings.
 #pragma once
 
+#include <papan/core/expected.hpp>
+#include <papan/core/move.hpp>
+#include <papan/core/movegen.hpp>
+#include <papan/core/position.hpp>
+#include <papan/core/types.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -23,12 +29,6 @@
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <papan/core/expected.hpp>
-#include <papan/core/move.hpp>
-#include <papan/core/movegen.hpp>
-#include <papan/core/position.hpp>
-#include <papan/core/types.hpp>
 
 namespace papan::core {
 
@@ -50,7 +50,7 @@ struct PdnGame {
     std::vector<std::string> comments;
     std::vector<PdnSetup> setups;  // ascending ply
     std::string result = "*";      // the game-terminating result as read ("*" when none)
-    int line = 0;                  // line of the game's first token in the file (1-based)
+    int line           = 0;        // line of the game's first token in the file (1-based)
 
     // The value of a tag (case-sensitive name), or nullptr.
     [[nodiscard]] const std::string* tag(std::string_view name) const;
@@ -59,6 +59,7 @@ struct PdnGame {
 
     // The position before move `ply` (0 <= ply <= moves.size()), setups applied.
     [[nodiscard]] Position position_before(std::size_t ply) const;
+
     [[nodiscard]] Position final_position() const { return position_before(moves.size()); }
 };
 

@@ -3,11 +3,11 @@
 // ("c3") are the board coordinates from White's side as players of the variant see them.
 #pragma once
 
+#include <papan/core/types.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <papan/core/types.hpp>
 
 namespace papan::core {
 

@@ -5,12 +5,12 @@
 // (core/src/movegen_<variant>.cpp) and a test file.
 #pragma once
 
+#include <papan/core/rules/rule_set.hpp>
+
 #include <array>
 #include <optional>
 #include <span>
 #include <string_view>
-
-#include <papan/core/rules/rule_set.hpp>
 
 namespace papan::core {
 
@@ -21,18 +21,18 @@ namespace detail {
     std::array<RuleSet, kVariantCount> t{};
 
     {  // American / English checkers: WCDF rules; seed 000 draw rules.
-        RuleSet& r         = t[static_cast<std::size_t>(VariantId::American)];
-        r.id               = VariantId::American;
-        r.key              = "american";
-        r.name             = "American checkers";
-        r.game_type        = "21,B,8,8,N1,0";
-        r.game_type_number = 21;
-        r.topology         = Topology::Diagonal8;
-        r.first_to_move    = Color::Black;  // Black (dark) moves first, seeds 000/003/004
-        r.start_fen        = "B:W21-32:B1-12";
-        r.man_captures     = ManDirections::Forward;  // men capture forward only
-        r.king_range       = KingRange::Short;         // kings move one square
-        r.precedence       = CapturePrecedence::Free;  // no majority rule
+        RuleSet& r              = t[static_cast<std::size_t>(VariantId::American)];
+        r.id                    = VariantId::American;
+        r.key                   = "american";
+        r.name                  = "American checkers";
+        r.game_type             = "21,B,8,8,N1,0";
+        r.game_type_number      = 21;
+        r.topology              = Topology::Diagonal8;
+        r.first_to_move         = Color::Black;  // Black (dark) moves first, seeds 000/003/004
+        r.start_fen             = "B:W21-32:B1-12";
+        r.man_captures          = ManDirections::Forward;             // men capture forward only
+        r.king_range            = KingRange::Short;                   // kings move one square
+        r.precedence            = CapturePrecedence::Free;            // no majority rule
         r.mid_capture_promotion = MidCapturePromotion::CrownAndStop;  // crowning ends the move
         // Removal timing is equivalent with short kings (rules.md note E); tournament wording.
         r.removal                     = CapturedRemoval::AtEndOfMove;
@@ -146,13 +146,14 @@ namespace detail {
         r.draw = {NoProgressRule::NoCaptureNoCrowning, 40, 0, EndgameDrawRule::None};
     }
     {  // Thai draughts (mak-hot): 8 men each, king lands right behind, removal at once.
-        RuleSet& r         = t[static_cast<std::size_t>(VariantId::Thai)];
-        r.id               = VariantId::Thai;
-        r.key              = "thai";
-        r.name             = "Thai draughts";
-        r.game_type        = "31,W,8,8,N2,0";  // PDN lists 31 with B to start; Papan lets White (on 25-32) start
-        r.game_type_number = 31;
-        r.topology         = Topology::Diagonal8;
+        RuleSet& r = t[static_cast<std::size_t>(VariantId::Thai)];
+        r.id       = VariantId::Thai;
+        r.key      = "thai";
+        r.name     = "Thai draughts";
+        r.game_type =
+            "31,W,8,8,N2,0";  // PDN lists 31 with B to start; Papan lets White (on 25-32) start
+        r.game_type_number            = 31;
+        r.topology                    = Topology::Diagonal8;
         r.capture_separator           = '-';
         r.start_fen                   = "W:W25-32:B1-8";
         r.men_per_side                = 8;
@@ -244,6 +245,7 @@ namespace detail {
     return true;
 }
 }  // namespace detail
+
 static_assert(detail::table_is_consistent());
 
 }  // namespace papan::core

@@ -4,11 +4,11 @@
 // The move generator is specialised on these values at compile time (movegen_kernel.hpp).
 #pragma once
 
-#include <cstdint>
-#include <string_view>
-
 #include <papan/core/geometry.hpp>
 #include <papan/core/types.hpp>
+
+#include <cstdint>
+#include <string_view>
 
 namespace papan::core {
 
@@ -92,26 +92,26 @@ struct DrawRules {
 
 struct RuleSet {
     VariantId id{};
-    std::string_view key;       // stable id: "american", "international", ...
-    std::string_view name;      // display name
-    std::string_view game_type; // PDN GameType, full form
+    std::string_view key;        // stable id: "american", "international", ...
+    std::string_view name;       // display name
+    std::string_view game_type;  // PDN GameType, full form
     int game_type_number = 0;
     Topology topology{};
-    Numbering numbering = Numbering::Standard;
+    Numbering numbering    = Numbering::Standard;
     NotationStyle notation = NotationStyle::Numeric;
     char capture_separator = 'x';
     Color first_to_move    = Color::White;
     std::string_view start_fen;
     int men_per_side = 12;
 
-    ManDirections man_moves    = ManDirections::Forward;
-    ManDirections man_captures = ManDirections::ForwardAndBackward;
-    bool man_captures_king     = true;
-    KingRange king_range       = KingRange::Flying;
-    KingLanding king_landing   = KingLanding::AnyBeyond;
-    CapturedRemoval removal    = CapturedRemoval::AtEndOfMove;
-    bool king_may_reverse      = false;  // 180-degree turn between two jumps (needs Immediately)
-    CapturePrecedence precedence            = CapturePrecedence::Majority;
+    ManDirections man_moves      = ManDirections::Forward;
+    ManDirections man_captures   = ManDirections::ForwardAndBackward;
+    bool man_captures_king       = true;
+    KingRange king_range         = KingRange::Flying;
+    KingLanding king_landing     = KingLanding::AnyBeyond;
+    CapturedRemoval removal      = CapturedRemoval::AtEndOfMove;
+    bool king_may_reverse        = false;  // 180-degree turn between two jumps (needs Immediately)
+    CapturePrecedence precedence = CapturePrecedence::Majority;
     MidCapturePromotion mid_capture_promotion = MidCapturePromotion::ContinueAsMan;
     bool optional_capture_house_rule = false;  // "no forced capture" may be chosen (8x8 diagonal)
 

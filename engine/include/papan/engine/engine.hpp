@@ -1,0 +1,76 @@
+// Engine: the facade the server, the CLI and the protocols use. It searches the current
+// position of a core::Game (whose history gives repetitions and the draw-rule counters) within
+// SearchLimits at a Level, reports progress through a callback, and can be stopped from any
+// thread. Internals (search<V>, evaluation, transposition table) stay behind this header.
+//
+// Determinism: for the same game, limits without time, level and seed, the result and the node
+// count are the same on every run.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <papan/core/game.hpp>
+#include <papan/core/move.hpp>
+#include <papan/engine/limits.hpp>
+
+namespace papan::engine {
+
+// Scores are in hundredths of a man (a man = 100) from the side to move's point of view.
+inline constexpr int kMateScore  = 30000;  // won game in 0 plies; kMateScore - n = win in n plies
+inline constexpr int kMateBound  = 29000;  // |score| >= kMateBound means a forced game end
+
+struct SearchInfo {
+    int depth           = 0;
+    int seldepth        = 0;
+    int score           = 0;
+    std::uint64_t nodes = 0;
+    double seconds      = 0;
+    std::vector<core::Move> pv;
+};
+
+struct SearchResult {
+    std::optional<core::Move> best;    // empty only when the game is over
+    std::optional<core::Move> ponder;  // the expected reply, if the PV has one
+    int score           = 0;
+    int depth           = 0;
+    std::uint64_t nodes = 0;
+    double seconds      = 0;
+    std::vector<core::Move> pv;
+};
+
+using InfoCallback = std::function<void(const SearchInfo&)>;
+
+struct EngineOptions {
+    std::size_t hash_mb = 32;  // transposition table size
+    std::uint64_t seed  = 0;   // randomness of the weaker levels
+};
+
+class Engine {
+public:
+    explicit Engine(EngineOptions options = {});
+    ~Engine();
+    Engine(const Engine&)            = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Forgets everything learnt (transposition table, history): the start of a new game.
+    void new_game();
+    void set_seed(std::uint64_t seed) noexcept;
+
+    // Searches game.position(). Blocks until a limit is reached or stop() is called; returns
+    // the best move found (never an illegal one). Precondition: the game is not over.
+    [[nodiscard]] SearchResult search(const core::Game& game, const SearchLimits& limits,
+                                      Level level = Level::Max, const InfoCallback& on_info = {});
+
+    // Ends the running search soon; safe from any thread, a no-op when nothing runs.
+    void stop() noexcept;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace papan::engine
