@@ -7,21 +7,21 @@
 // count are the same on every run.
 #pragma once
 
+#include <papan/core/game.hpp>
+#include <papan/core/move.hpp>
+#include <papan/engine/limits.hpp>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include <papan/core/game.hpp>
-#include <papan/core/move.hpp>
-#include <papan/engine/limits.hpp>
-
 namespace papan::engine {
 
 // Scores are in hundredths of a man (a man = 100) from the side to move's point of view.
-inline constexpr int kMateScore  = 30000;  // won game in 0 plies; kMateScore - n = win in n plies
-inline constexpr int kMateBound  = 29000;  // |score| >= kMateBound means a forced game end
+inline constexpr int kMateScore = 30000;  // won game in 0 plies; kMateScore - n = win in n plies
+inline constexpr int kMateBound = 29000;  // |score| >= kMateBound means a forced game end
 
 struct SearchInfo {
     int depth           = 0;
@@ -62,8 +62,10 @@ public:
 
     // Searches game.position(). Blocks until a limit is reached or stop() is called; returns
     // the best move found (never an illegal one). Precondition: the game is not over.
-    [[nodiscard]] SearchResult search(const core::Game& game, const SearchLimits& limits,
-                                      Level level = Level::Max, const InfoCallback& on_info = {});
+    [[nodiscard]] SearchResult search(const core::Game& game,
+                                      const SearchLimits& limits,
+                                      Level level                 = Level::Max,
+                                      const InfoCallback& on_info = {});
 
     // Ends the running search soon; safe from any thread, a no-op when nothing runs.
     void stop() noexcept;

@@ -13,10 +13,10 @@ struct SearchLimits {
     double move_time    = 0;  // fixed time for this move; 0 = none
     // Game clock of the side to move; time_left < 0 = no clock.
     double time_left = -1;
-    double increment = 0;    // Fischer increment added after each move
-    int moves_to_go  = 0;    // moves until the next time control; 0 = sudden death
-    double byo_yomi  = 0;    // length of one byo-yomi period
-    int periods      = 0;    // byo-yomi periods left
+    double increment = 0;      // Fischer increment added after each move
+    int moves_to_go  = 0;      // moves until the next time control; 0 = sudden death
+    double byo_yomi  = 0;      // length of one byo-yomi period
+    int periods      = 0;      // byo-yomi periods left
     bool infinite    = false;  // until stop()
 };
 
