@@ -128,40 +128,21 @@ private:
     }
 
     // Kings (and Russian men crowned mid-capture). Returns true if a capture from `sq` exists;
-    // the moves found are recorded. `came` is the direction of the previous jump (-1 at start).
+    // the moves found are recorded. `came` is the direction of the previous jump (-1 at the
+    // start); with `skip_same`, direction `came` is left out because it was already searched
+    // from the farthest landing square of the same run.
     bool king_capture(int sq,
                       Bitboard captured,
                       Bitboard occ,
                       Bitboard jumpable,
                       int depth,
                       int came,
-                      bool crowned) noexcept {
+                      bool crowned,
+                      bool skip_same = false) noexcept {
         bool any = false;
         for (int d = 0; d < 4; ++d) {
             if (came >= 0 && d == reverse(came) && !R.king_may_reverse) {
                 continue;  // blocked by the dead piece, or (Turkish) a forbidden 180-degree turn
-            }
-            if (try_king_jump(sq, d, captured, occ, jumpable, depth, crowned)) {
-                any = true;
-            }
-        }
-        return any;
-    }
-
-    // From `sq`, continue in every allowed direction except, when `skip_same` is set, direction
-    // `same` (already covered from the farthest landing square of the same run).
-    bool king_continue(int sq,
-                       Bitboard captured,
-                       Bitboard occ,
-                       Bitboard jumpable,
-                       int depth,
-                       int came,
-                       bool crowned,
-                       bool skip_same) noexcept {
-        bool any = false;
-        for (int d = 0; d < 4; ++d) {
-            if (d == reverse(came) && !R.king_may_reverse) {
-                continue;
             }
             if (skip_same && d == came) {
                 continue;
@@ -227,7 +208,7 @@ private:
                 // Continuing in the same direction reaches the same piece from every square of
                 // the run; search it once, from the farthest square, unless every route counts.
                 const bool skip_same = Distinct && i + 1 < n;
-                if (king_continue(l, ncap, nocc, njmp, depth + 1, d, crowned, skip_same)) {
+                if (king_capture(l, ncap, nocc, njmp, depth + 1, d, crowned, skip_same)) {
                     cont = true;
                 }
             }
