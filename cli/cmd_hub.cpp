@@ -1,11 +1,38 @@
-// `papan hub`: registered here; the engine work of issue 3 fills it in.
+// `papan hub [--hash MB] [--seed N]`: the Hub protocol v2 (as Scan speaks it) on stdin/stdout.
+// stdout carries protocol lines only (flushed one by one); diagnostics go to stderr.
 #include "commands.hpp"
+
+#include <papan/engine/hub.hpp>
+
+#include <iostream>
 
 namespace papan::cli {
 
+namespace {
+
+struct HubOptions {
+    std::size_t hash_mb = 32;
+    std::uint64_t seed  = 0;
+};
+
+}  // namespace
+
 void register_hub_command(CLI::App& app, CommandContext& ctx) {
-    auto* cmd = app.add_subcommand("hub", "(engine: not built yet)");
-    cmd->callback([&ctx] { fail(ctx, "hub: not built yet"); });
+    auto opts = std::make_shared<HubOptions>();
+    auto* cmd = app.add_subcommand(
+        "hub", "Speak the Hub protocol v2 (Scan's engine protocol) on stdin/stdout");
+    cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 32)")
+        ->check(CLI::Range(1, 4096));
+    cmd->add_option("--seed", opts->seed, "Seed of the weaker levels' randomness");
+    cmd->callback([opts, &ctx] {
+        std::ios::sync_with_stdio(false);
+        std::cin.tie(nullptr);
+        engine::EngineOptions options;
+        options.hash_mb = opts->hash_mb;
+        options.seed    = opts->seed;
+        engine::HubSession session(std::cin, std::cout, options);
+        ctx.exit_code = session.run();
+    });
 }
 
 }  // namespace papan::cli

@@ -1,0 +1,86 @@
+// The search driver: iterative deepening PVS alpha-beta with a transposition table, quiescence
+// on captures, killers and history, repetition and draw-rule awareness. run_search() switches on
+// the variant once and runs Searcher<V> (search.cpp), specialised at compile time.
+//
+// Ownership: SearchState belongs to one Engine and is used by one search at a time; only `stop`
+// is touched by other threads.
+#pragma once
+
+#include "tt.hpp"
+
+#include <papan/core/game.hpp>
+#include <papan/engine/engine.hpp>
+#include <papan/engine/limits.hpp>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace papan::engine::detail {
+
+inline constexpr int kMaxPly   = 128;
+inline constexpr int kInfinite = 32000;
+
+// What a level changes in the search (see levels in engine.cpp and docs/engine.md).
+struct Handicap {
+    int max_depth     = 0;  // 0 = none
+    int qsearch_plies = 0;  // 0 = unlimited; else captures are followed this many plies only
+    int noise         = 0;  // +- amplitude added to each root move's score
+    int temperature   = 0;  // softmax temperature among root moves; 0 = always the best
+};
+
+struct SearchParams {
+    SearchLimits limits;
+    Handicap handicap;
+    std::uint64_t seed = 0;
+    // Deadlines from the start of the search, in seconds; <= 0 = none.
+    double soft_time = 0;  // no new iteration after this
+    double hard_time = 0;  // abort at once after this
+    InfoCallback on_info;
+};
+
+struct Frame {
+    core::MoveList moves;
+    std::array<int, core::kMaxMoves> order_score;
+    std::array<core::Move, 2> killers;
+    std::array<std::int16_t, 4> left;  // plies left on each draw counter (see Searcher)
+};
+
+struct SearchState {
+    explicit SearchState(std::size_t hash_mb) : tt(hash_mb), frames(kMaxPly + 8) {
+        clear_history();
+    }
+
+    void clear_history() {
+        for (auto& side : history) {
+            for (auto& row : side) {
+                row.fill(0);
+            }
+        }
+        for (Frame& f : frames) {
+            f.killers[0] = core::Move{};
+            f.killers[1] = core::Move{};
+        }
+    }
+
+    TranspositionTable tt;
+    std::array<std::array<std::array<int, 64>, 64>, 2> history{};
+    std::vector<Frame> frames;
+    std::atomic<bool> stop{false};
+};
+
+[[nodiscard]] SearchResult
+run_search(const core::Game& game, const SearchParams& params, SearchState& state);
+
+// splitmix64: the deterministic noise of the weaker levels.
+[[nodiscard]] constexpr std::uint64_t splitmix64(std::uint64_t x) noexcept {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+}  // namespace papan::engine::detail
