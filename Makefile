@@ -1,36 +1,47 @@
 # The commands a newcomer needs. Each one installs missing system packages first (Debian 12).
-#   make run    build and start Papan (release build)
-#   make test   build everything and run every test (release + sanitizer builds)
+#   make run    build and start Papan on http://localhost:8080 (release build, data in ./data)
+#   make test   build everything and run every test (release, web client in chromium, sanitizers)
 #   make bench  perft and speed figures (long: every published perft depth)
 #   make build  release binary at build/release/papan
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: all deps build run test test-release test-asan bench format format-check clean
+.PHONY: all deps build build-cpp build-web run test test-release test-web test-asan bench format format-check clean
 
 all: build
 
 deps:
 	@bash scripts/install-deps
 
-build: deps
+build: build-cpp build-web
+
+build-cpp: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
+
+# The browser client (web/dist, served by `papan serve`): npm ci + vite build.
+build-web: deps
+	@bash scripts/web-test --build-only
 
 run: build
 	@bash scripts/run
 
-test: deps format-check test-release test-asan
+test: deps format-check test-release test-web test-asan
 
-test-release: build
+test-release: build-cpp
 	@ctest --preset release -j $(JOBS)
+
+# Web client: typecheck, unit tests, build, end-to-end tests in Debian's chromium against the
+# real server (installed on first use).
+test-web: build-cpp
+	@bash scripts/web-test
 
 test-asan: deps
 	@cmake --preset asan-ubsan >/dev/null
 	@cmake --build --preset asan-ubsan -j $(JOBS) --target papan_core_tests
 	@cd build/asan-ubsan && ctest -L core -j $(JOBS) --output-on-failure
 
-bench: build
+bench: build-cpp
 	@bash bench/run
 
 format:

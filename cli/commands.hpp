@@ -24,5 +24,6 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx);
 void register_bench_command(CLI::App& app, CommandContext& ctx);
 void register_hub_command(CLI::App& app, CommandContext& ctx);
 void register_dxp_command(CLI::App& app, CommandContext& ctx);
+void register_serve_command(CLI::App& app, CommandContext& ctx);
 
 }  // namespace papan::cli

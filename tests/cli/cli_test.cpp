@@ -117,6 +117,7 @@ TEST(CliPerft, RoutesAndHashOptions) {
 }
 
 struct BadInput {
+    const char* name;
     const char* args;
     const char* message;
 };
@@ -134,17 +135,21 @@ TEST_P(CliBadInput, ExitsNonZeroWithOneClearLine) {
 INSTANTIATE_TEST_SUITE_P(
     Cases,
     CliBadInput,
-    ::testing::Values(BadInput{"moves --variant checkers", "unknown variant 'checkers'"},
-                      BadInput{"moves --variant international --fen W:W51:B1",
-                               "'51' is not a square"},
-                      BadInput{"moves --variant american --fen X:W1:B2", "side to move"},
-                      BadInput{"moves --variant russian --fen W:W21,21:B5", "given twice"},
-                      BadInput{"moves --variant international --no-forced-capture",
-                               "only for 8x8 diagonal variants"},
-                      BadInput{"perft --variant american --depth 0", "depth 0 is out of range"},
-                      BadInput{"perft --variant american --depth 31", "depth 31 is out of range"},
-                      BadInput{"perft --variant american --depth 2 --fen W:W1-40", "bad range"},
-                      BadInput{"perft --variant nope --depth 2", "unknown variant"}));
+    ::testing::Values(
+        BadInput{"UnknownVariant", "moves --variant checkers", "unknown variant 'checkers'"},
+        BadInput{"SquareOffBoard",
+                 "moves --variant international --fen W:W51:B1",
+                 "'51' is not a square"},
+        BadInput{"BadSide", "moves --variant american --fen X:W1:B2", "side to move"},
+        BadInput{"SquareTwice", "moves --variant russian --fen W:W21,21:B5", "given twice"},
+        BadInput{"HouseRuleOn10x10",
+                 "moves --variant international --no-forced-capture",
+                 "only for 8x8 diagonal variants"},
+        BadInput{"DepthZero", "perft --variant american --depth 0", "depth 0 is out of range"},
+        BadInput{"DepthTooDeep", "perft --variant american --depth 31", "depth 31 is out of range"},
+        BadInput{"BadRange", "perft --variant american --depth 2 --fen W:W1-40", "bad range"},
+        BadInput{"PerftUnknownVariant", "perft --variant nope --depth 2", "unknown variant"}),
+    [](const ::testing::TestParamInfo<BadInput>& p) { return std::string(p.param.name); });
 
 }  // namespace
 }  // namespace papan::test

@@ -1,0 +1,46 @@
+// papan serve: the game server (HTTP + WebSocket on one port, SQLite in --data).
+#include "commands.hpp"
+
+#include <papan/server/server.hpp>
+
+#include <iostream>
+#include <memory>
+
+namespace papan::cli {
+
+void register_serve_command(CLI::App& app, CommandContext& ctx) {
+    auto opts = std::make_shared<server::ServerOptions>();
+    auto data = std::make_shared<std::string>("./data");
+    auto web  = std::make_shared<std::string>();
+    auto wait = std::make_shared<double>(5.0);
+    auto ttl  = std::make_shared<double>(24.0 * 3600);
+    auto* cmd = app.add_subcommand("serve", "Run the game server (HTTP and WebSocket on one port)");
+    cmd->add_option("--port", opts->port, "TCP port; 0 picks a free one")->capture_default_str();
+    cmd->add_option("--host", opts->host, "address to listen on")->capture_default_str();
+    cmd->add_option("--data", *data, "directory of the database papan.db")->capture_default_str();
+    cmd->add_option("--web", *web, "directory of the built web client (default: web/dist)");
+    cmd->add_option("--threads", opts->io_threads, "network threads")->capture_default_str();
+    cmd->add_option("--ai-threads", opts->ai_threads, "threads the computer players think on")
+        ->capture_default_str();
+    cmd->add_option("--pairing-wait", *wait, "seconds a random seek waits before an AI opponent")
+        ->capture_default_str();
+    // Hidden options for tests: a node cap on the computer's searches, a short invite lifetime.
+    cmd->add_option("--ai-nodes", opts->ai_nodes, "cap on the computer's search nodes")->group("");
+    cmd->add_option("--invite-ttl", *ttl, "friend link lifetime in seconds")->group("");
+    cmd->callback([&ctx, opts, data, web, wait, ttl] {
+        opts->data_dir        = *data;
+        opts->web_dir         = *web;
+        opts->pairing_wait_ms = static_cast<std::int64_t>(*wait * 1000);
+        opts->invite_ttl_ms   = static_cast<std::int64_t>(*ttl * 1000);
+        opts->on_ready        = [](std::uint16_t port) {
+            std::cout << "listening on http://127.0.0.1:" << port << std::endl;
+        };
+        try {
+            ctx.exit_code = server::run_server(*opts);
+        } catch (const std::exception& e) {
+            fail(ctx, std::string("serve: ") + e.what());
+        }
+    });
+}
+
+}  // namespace papan::cli

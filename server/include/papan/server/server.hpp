@@ -1,0 +1,37 @@
+// The game server: `papan serve`. run_server() opens the store, resumes unfinished games,
+// listens for HTTP and WebSocket on one port and returns after SIGINT or SIGTERM (graceful:
+// stops accepting, closes sockets, finishes queued store writes).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace papan::server {
+
+struct ServerOptions {
+    std::string host               = "127.0.0.1";
+    std::uint16_t port             = 8080;        // 0 = any free port
+    std::filesystem::path data_dir = "data";      // papan.db lives here
+    std::filesystem::path web_dir;                // empty: web/dist if it exists
+    int io_threads                  = 2;          // network threads
+    int ai_threads                  = 1;          // computer players think here
+    std::size_t ai_queue            = 256;        // searches waiting; beyond, a quick move
+    std::uint64_t ai_nodes          = 0;          // cap on search nodes (0 = level default)
+    std::int64_t pairing_wait_ms    = 5000;       // random pairing: wait before an AI
+    std::size_t max_message_bytes   = 64 * 1024;  // larger frames close the socket (1009)
+    std::size_t max_queued_messages = 512;        // a client further behind is dropped
+    int idle_timeout_seconds        = 60;         // WebSocket ping after this idle time
+    int reward_daily_cap            = 100;        // reward points per player per UTC day
+    std::int64_t invite_ttl_ms      = 24LL * 3600 * 1000;  // friend links (tests shorten it)
+    // Called once with the bound port when the server is ready (prints the "listening" line).
+    std::function<void(std::uint16_t)> on_ready;
+};
+
+// Runs until a signal; returns the process exit code. Throws std::runtime_error on start-up
+// failures (database, port in use).
+int run_server(const ServerOptions& options);
+
+}  // namespace papan::server

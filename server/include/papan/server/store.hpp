@@ -1,0 +1,126 @@
+// Store: everything the server keeps (games with their moves and clocks, accounts, sessions,
+// ratings, reward points) behind one interface. The SQLite implementation is the default; the
+// interface uses plain records and no SQL so a PostgreSQL store can implement it later.
+//
+// Threading: a Store is used from one thread only (the store executor's thread, see
+// game/store_executor.hpp); implementations need no locking.
+// Secrets are never stored: invite links and session tokens are kept as hashes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace papan::server {
+
+struct SeatRecord {
+    std::string player_id;  // "u<id>" for accounts, "g<hash>" for guests, "ai" for the computer
+    std::string name;
+    bool computer = false;
+    std::optional<std::int64_t> user_id;
+
+    friend bool operator==(const SeatRecord&, const SeatRecord&) = default;
+};
+
+struct MoveRecord {
+    int ply = 0;       // 0-based
+    std::string text;  // the full landing path (core::move_text_full): replayable
+    std::int64_t at_ms = 0;
+
+    friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
+};
+
+// A game's row: everything but the moves changes through update_game / append_move.
+struct GameRecord {
+    std::string id;
+    std::string variant;  // variant key
+    std::string mode;     // computer | friend | hotseat | random
+    std::string level;    // computer level (computer and AI-paired games)
+    bool forced_capture = true;
+    int draw_rules      = 0;  // core::DrawRuleSet value
+    std::string start_fen;
+    std::array<SeatRecord, 2> seats;  // by core::Color
+    std::string time_control;         // JSON
+    std::string clocks;               // JSON: both PlayerClocks + turn start
+    std::string status;               // waiting | playing | over
+    std::string outcome;              // "" | white_wins | black_wins | draw
+    std::string reason;               // core::Reason name
+    std::string result_text;
+    std::int64_t version = 0;
+    bool rated           = false;
+    std::string invite_hash;
+    std::int64_t invite_expires_ms = 0;
+    std::string rematch_of;
+    std::int64_t created_ms = 0;
+    std::int64_t updated_ms = 0;
+    std::vector<MoveRecord> moves;  // filled by the loaders only
+};
+
+struct UserRecord {
+    std::int64_t id = 0;
+    std::string username;
+    std::string password_hash;
+    std::int64_t created_ms = 0;
+};
+
+struct RatingRecord {
+    std::int64_t user_id = 0;
+    std::string username;
+    std::string variant;
+    int rating = 1200;
+    int games  = 0;
+};
+
+class Store {
+public:
+    virtual ~Store() = default;
+
+    // Runs fn inside one transaction (all or nothing); nested calls join the outer one.
+    virtual void transaction(const std::function<void()>& fn) = 0;
+
+    // Games. append_move / truncate_moves also update the header in the same transaction.
+    virtual void insert_game(const GameRecord& g)                                    = 0;
+    virtual void update_game(const GameRecord& g)                                    = 0;
+    virtual void append_move(const GameRecord& header, const MoveRecord& move)       = 0;
+    virtual void truncate_moves(const GameRecord& header, int from_ply)              = 0;
+    [[nodiscard]] virtual std::optional<GameRecord> load_game(const std::string& id) = 0;
+    [[nodiscard]] virtual std::vector<GameRecord> load_unfinished()                  = 0;
+    // Games of a player id, newest first (without moves).
+    [[nodiscard]] virtual std::vector<GameRecord> games_of(const std::string& player_id,
+                                                           int limit) = 0;
+
+    // Accounts. create_user returns nullopt when the name is taken (case-insensitive).
+    [[nodiscard]] virtual std::optional<std::int64_t> create_user(const UserRecord& u)        = 0;
+    [[nodiscard]] virtual std::optional<UserRecord> user_by_name(const std::string& username) = 0;
+    [[nodiscard]] virtual std::optional<UserRecord> user_by_id(std::int64_t id)               = 0;
+    virtual void
+    create_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now_ms) = 0;
+    [[nodiscard]] virtual std::optional<std::int64_t>
+    session_user(const std::string& token_hash) = 0;
+
+    // Ratings (1200 and 0 games when the player has none yet).
+    [[nodiscard]] virtual RatingRecord rating(std::int64_t user_id, const std::string& variant) = 0;
+    virtual void set_rating(const RatingRecord& r)                                              = 0;
+    [[nodiscard]] virtual std::vector<RatingRecord> leaderboard(const std::string& variant,
+                                                                int limit)                      = 0;
+
+    // Reward points: adds up to `points` for the day without passing `daily_cap`; returns the
+    // points actually granted.
+    virtual int
+    add_reward(const std::string& player_id, const std::string& day, int points, int daily_cap) = 0;
+    [[nodiscard]] virtual int reward_total(const std::string& player_id)                        = 0;
+};
+
+// SQLite store at `path` (":memory:" for tests): WAL, synchronous=NORMAL, foreign keys, numbered
+// migrations applied at open. Throws std::runtime_error when the database cannot be opened.
+[[nodiscard]] std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& path);
+
+// The schema version the migrations reach.
+[[nodiscard]] int latest_schema_version();
+
+}  // namespace papan::server

@@ -1,0 +1,162 @@
+#include "api/api.hpp"
+#include "game/lobby.hpp"
+#include "game/messages.hpp"
+#include "game/store_executor.hpp"
+
+#include <papan/server/protocol.hpp>
+#include <papan/server/tokens.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace papan::server {
+
+using Json = nlohmann::json;
+
+namespace {
+
+std::string clean_name(std::string_view raw) {
+    std::string out;
+    for (char ch : raw) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c != 0x7f && out.size() < 24) {
+            out += ch;
+        }
+    }
+    while (!out.empty() && out.back() == ' ') {
+        out.pop_back();
+    }
+    while (!out.empty() && out.front() == ' ') {
+        out.erase(out.begin());
+    }
+    return out.empty() ? "Guest" : out;
+}
+
+bool is_hex_secret(std::string_view s) {
+    return s.size() == 32 && std::all_of(s.begin(), s.end(), [](char c) {
+               return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
+           });
+}
+
+void welcome(const std::shared_ptr<SessionPeer>& peer,
+             Identity id,
+             const std::string& secret,
+             std::optional<std::int64_t> ref) {
+    Json j{
+        {"type", "welcome"},
+        {"player", {{"id", id.player_id}, {"name", id.name}, {"account", id.user_id.has_value()}}}};
+    if (!secret.empty()) {
+        j["secret"] = secret;
+    }
+    if (ref) {
+        j["ref"] = *ref;
+    }
+    peer->identity() = std::move(id);
+    peer->send_text(j.dump());
+}
+
+void on_hello(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, const ClientMessage& m) {
+    if (!m.token.empty()) {
+        const std::string h = hash_secret(m.token);
+        ctx.svc.store.run([peer, h, ref = m.id](Store& s) {
+            const auto uid = s.session_user(h);
+            std::optional<UserRecord> user;
+            if (uid) {
+                user = s.user_by_id(*uid);
+            }
+            peer->run_on_session([peer, user, ref] {
+                if (!user) {
+                    peer->send_text(error_text(
+                        "bad_token", "the session token is not valid; log in again", ref));
+                    return;
+                }
+                std::string pid = "u";
+                pid += std::to_string(user->id);
+                welcome(peer, Identity{pid, user->username, user->id}, {}, ref);
+            });
+        });
+        return;
+    }
+    std::string secret = m.secret;
+    if (!secret.empty() && !is_hex_secret(secret)) {
+        peer->send_text(error_text("bad_secret", "the guest secret must be 32 hex digits", m.id));
+        return;
+    }
+    if (secret.empty()) {
+        secret = random_token();
+    }
+    welcome(
+        peer, Identity{guest_player_id(secret), clean_name(m.name), std::nullopt}, secret, m.id);
+}
+
+}  // namespace
+
+void handle_ws_message(ApiContext& ctx,
+                       const std::shared_ptr<SessionPeer>& peer,
+                       std::string_view text) {
+    auto decoded = decode_client_message(text);
+    if (auto* err = std::get_if<ProtocolError>(&decoded)) {
+        peer->send_text(error_text(err->code, err->message, std::nullopt));
+        return;
+    }
+    const auto m = std::get<ClientMessage>(std::move(decoded));
+    if (m.type == MessageType::Hello) {
+        on_hello(ctx, peer, m);
+        return;
+    }
+    const Identity who = peer->identity();
+    if (!who.known()) {
+        peer->send_text(
+            error_text("hello_first", "say hello first (a nickname or a session token)", m.id));
+        return;
+    }
+    Lobby& lobby = ctx.lobby;
+    switch (m.type) {
+    case MessageType::Create:
+        lobby.post([&lobby, m, who, peer] { lobby.create(m, who, peer); });
+        return;
+    case MessageType::Join:
+        lobby.post([&lobby, m, who, peer] { lobby.join(m, who, peer); });
+        return;
+    case MessageType::Seek:
+        lobby.post([&lobby, m, who, peer] { lobby.seek(m, who, peer); });
+        return;
+    case MessageType::CancelSeek:
+        lobby.post([&lobby, who, peer, ref = m.id] { lobby.cancel_seek(who, peer, ref); });
+        return;
+    case MessageType::Hello:
+        return;
+    case MessageType::Resume:
+    case MessageType::Move:
+    case MessageType::Resign:
+    case MessageType::DrawOffer:
+    case MessageType::DrawAccept:
+    case MessageType::DrawDecline:
+    case MessageType::DrawClaim:
+    case MessageType::Undo:
+    case MessageType::Rematch:
+        break;
+    }
+    if (m.game.empty()) {
+        peer->send_text(error_text("bad_message", "this message needs the game id ('game')", m.id));
+        return;
+    }
+    lobby.post([&lobby, m, who, peer] {
+        lobby.with_room(m.game, [m, who, peer](std::shared_ptr<Room> room) {
+            if (!room) {
+                peer->send_text(
+                    error_text("unknown_game", "there is no game '" + m.game + "'", m.id));
+                return;
+            }
+            room->post([room, m, who, peer] {
+                if (m.type == MessageType::Resume) {
+                    room->resume(peer, who, m.last_version, m.id);
+                } else {
+                    room->handle(m, who, peer);
+                }
+            });
+        });
+    });
+}
+
+}  // namespace papan::server

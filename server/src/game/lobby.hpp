@@ -1,0 +1,81 @@
+// Lobby: the registry of live rooms, friend invites and the random-pairing queue, on its own
+// strand. Sessions post requests here; the lobby finds or creates the room and posts the
+// command on to the room's strand. A finished game not in memory is read back from the store
+// when someone asks for it.
+#pragma once
+
+#include "game/peer.hpp"
+#include "game/room.hpp"
+#include "game/services.hpp"
+
+#include <papan/server/protocol.hpp>
+#include <papan/server/store.hpp>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace papan::server {
+
+class Lobby {
+public:
+    explicit Lobby(Services& services);
+
+    void post(std::function<void()> fn);
+
+    // All below run on the lobby strand.
+    void add(const std::shared_ptr<Room>& room, const GameRecord& rec);
+    void create(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    void join(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    void seek(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    void cancel_seek(const Identity& who,
+                     const std::shared_ptr<Peer>& peer,
+                     std::optional<std::int64_t> ref);
+    // Finds a room (loading a stored game if needed) and calls fn with it, or with nullptr.
+    void with_room(const std::string& id, std::function<void(std::shared_ptr<Room>)> fn);
+    // A rematch game: assigns its id, registers and announces it; returns the id.
+    std::string add_rematch(GameRecord rec,
+                            const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers);
+    // A finished game leaves memory after a while (it is read back from the store if asked for).
+    void retire_later(const std::string& id);
+    void shutdown();
+
+private:
+    struct Seek {
+        std::uint64_t ticket = 0;
+        Identity who;
+        std::weak_ptr<Peer> peer;
+        std::string variant;
+        TimeControl tc;
+        std::string key;
+        std::shared_ptr<net::steady_timer> timer;
+    };
+
+    std::string new_game_id() const;
+    void pair_with_computer(std::uint64_t ticket);
+    void start_random(const Seek& a, const std::optional<Seek>& b);
+
+    Services& svc_;
+    Strand strand_;
+    std::map<std::string, std::shared_ptr<Room>> rooms_;
+
+    struct Invite {
+        std::string game;
+        std::int64_t expires_ms = 0;
+    };
+
+    std::map<std::string, Invite> invites_;  // by token hash
+    std::vector<Seek> seeks_;
+    std::vector<std::pair<std::int64_t, std::string>> retiring_;  // (when, game id)
+    net::steady_timer sweep_;
+    bool sweeping_             = false;
+    std::uint64_t next_ticket_ = 1;
+    std::uint64_t names_       = 0;
+    bool closed_               = false;
+};
+
+}  // namespace papan::server

@@ -1,0 +1,31 @@
+// Peer: a connected client as the game layer sees it (no sockets here). send() is thread-safe
+// and never blocks; a peer whose queue overflows is disconnected by the transport.
+// Identity: who the peer is once it has said hello.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace papan::server {
+
+struct Identity {
+    std::string player_id;  // "u<id>" (account) or "g<hash>" (guest); empty before hello
+    std::string name;
+    std::optional<std::int64_t> user_id;
+
+    [[nodiscard]] bool known() const noexcept { return !player_id.empty(); }
+};
+
+class Peer {
+public:
+    virtual ~Peer()                                               = default;
+    virtual void send(std::shared_ptr<const std::string> message) = 0;
+
+    void send_text(std::string message) {
+        send(std::make_shared<const std::string>(std::move(message)));
+    }
+};
+
+}  // namespace papan::server

@@ -1,0 +1,29 @@
+// Services: what rooms, the lobby and handlers share (the AppContext of style.md 7.5): the
+// io_context rooms take their strands from, the injected clock and RNG seed, the store
+// executor, the AI pool and the options. Owned by run_server; outlives every room and session.
+#pragma once
+
+#include "support/asio_config.hpp"
+
+#include <papan/server/clock.hpp>
+#include <papan/server/server.hpp>
+
+#include <cstdint>
+
+namespace papan::server {
+
+class StoreExecutor;
+class AiPool;
+class Lobby;
+
+struct Services {
+    net::io_context& ioc;
+    const Clock& clock;
+    StoreExecutor& store;
+    AiPool& ai;
+    const ServerOptions& options;
+    std::uint64_t seed = 0;
+    Lobby* lobby       = nullptr;
+};
+
+}  // namespace papan::server

@@ -1,0 +1,404 @@
+// Transport (style.md 7.5, net/): the listener, the HTTP session (parse, hand to the router,
+// write) and the WebSocket session (read loop, bounded write queue), plus run_server, which
+// wires the layers together. The only translation unit that includes Beast's stream headers.
+#include "api/api.hpp"
+#include "game/ai_pool.hpp"
+#include "game/lobby.hpp"
+#include "game/store_executor.hpp"
+#include "support/log.hpp"
+
+#include <papan/server/server.hpp>
+#include <papan/server/tokens.hpp>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace papan::server {
+
+namespace beast     = boost::beast;
+namespace http      = beast::http;
+namespace websocket = beast::websocket;
+using tcp           = net::ip::tcp;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr auto kAwait = net::as_tuple(net::use_awaitable);
+
+class WsSession;
+
+// The open WebSocket sessions, for shutdown. Transport bookkeeping only (not domain state).
+class SessionSet {
+public:
+    void add(const std::shared_ptr<WsSession>& s) {
+        std::lock_guard lock(mutex_);
+        std::erase_if(sessions_, [](const auto& w) { return w.expired(); });
+        sessions_.push_back(s);
+    }
+
+    std::vector<std::shared_ptr<WsSession>> all() {
+        std::lock_guard lock(mutex_);
+        std::vector<std::shared_ptr<WsSession>> out;
+        for (const auto& w : sessions_) {
+            if (auto s = w.lock()) {
+                out.push_back(std::move(s));
+            }
+        }
+        return out;
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::weak_ptr<WsSession>> sessions_;
+};
+
+class WsSession final : public SessionPeer, public std::enable_shared_from_this<WsSession> {
+public:
+    WsSession(beast::tcp_stream&& stream,
+              ApiContext& ctx,
+              const ServerOptions& opts,
+              SessionSet& set)
+        : ws_(std::move(stream))
+        , ctx_(ctx)
+        , opts_(opts)
+        , set_(set) {}
+
+    void start(http::request<http::string_body> req) {
+        auto self = shared_from_this();
+        net::co_spawn(
+            ws_.get_executor(),
+            [self, req = std::move(req)]() mutable { return self->run(std::move(req)); },
+            net::detached);
+    }
+
+    void send(std::shared_ptr<const std::string> message) override {
+        net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)] {
+            self->enqueue(message);
+        });
+    }
+
+    void run_on_session(std::function<void()> fn) override {
+        net::post(ws_.get_executor(), std::move(fn));
+    }
+
+    Identity& identity() override { return identity_; }
+
+    // Ends the session: a close frame when possible, else the socket is dropped.
+    void close(websocket::close_code code) {
+        net::post(ws_.get_executor(), [self = shared_from_this(), code] {
+            if (self->closed_) {
+                return;
+            }
+            self->closed_ = true;
+            if (self->writing_) {
+                beast::get_lowest_layer(self->ws_).socket().close();
+                return;
+            }
+            self->ws_.async_close(code, [self](beast::error_code) {});
+        });
+    }
+
+private:
+    net::awaitable<void> run(http::request<http::string_body> req) {
+        websocket::stream_base::timeout t{};
+        t.handshake_timeout = 30s;
+        t.idle_timeout      = std::chrono::seconds(opts_.idle_timeout_seconds);
+        t.keep_alive_pings  = true;  // a ping after half the idle time; no pong = gone
+        ws_.set_option(t);
+        ws_.read_message_max(opts_.max_message_bytes);
+        ws_.set_option(websocket::stream_base::decorator(
+            [](websocket::response_type& res) { res.set(http::field::server, "papan"); }));
+        auto [ec] = co_await ws_.async_accept(req, kAwait);
+        if (ec) {
+            log_line("ws", "handshake failed: " + ec.message());
+            co_return;
+        }
+        set_.add(shared_from_this());
+        beast::flat_buffer buffer;
+        for (;;) {
+            auto [rec, n] = co_await ws_.async_read(buffer, kAwait);
+            (void)n;
+            if (rec) {
+                if (rec == websocket::error::message_too_big) {
+                    log_line("ws",
+                             "closing: a message over " + std::to_string(opts_.max_message_bytes) +
+                                 " bytes (1009)");
+                } else if (rec != websocket::error::closed &&
+                           rec != net::error::operation_aborted && rec != beast::error::timeout &&
+                           rec != net::error::eof && rec != net::error::connection_reset) {
+                    log_line("ws", "read: " + rec.message());
+                }
+                break;
+            }
+            if (!ws_.got_text()) {
+                send_text(
+                    R"({"type":"error","code":"bad_message","message":"send text frames with JSON"})");
+            } else {
+                handle_ws_message(
+                    ctx_, shared_from_this(), beast::buffers_to_string(buffer.data()));
+            }
+            buffer.consume(buffer.size());
+        }
+        closed_ = true;
+    }
+
+    void enqueue(const std::shared_ptr<const std::string>& message) {
+        if (closed_) {
+            return;
+        }
+        if (queue_.size() >= opts_.max_queued_messages) {
+            log_line("ws",
+                     "dropping a client " + std::to_string(queue_.size()) + " messages behind");
+            closed_ = true;
+            beast::get_lowest_layer(ws_).socket().close();
+            return;
+        }
+        queue_.push_back(message);
+        if (!writing_) {
+            write_next();
+        }
+    }
+
+    void write_next() {
+        writing_ = true;
+        ws_.text(true);
+        ws_.async_write(net::buffer(*queue_.front()),
+                        [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                            self->queue_.pop_front();
+                            if (ec) {
+                                self->closed_  = true;
+                                self->writing_ = false;
+                                self->queue_.clear();
+                                return;
+                            }
+                            if (self->queue_.empty() || self->closed_) {
+                                self->writing_ = false;
+                                return;
+                            }
+                            self->write_next();
+                        });
+    }
+
+    websocket::stream<beast::tcp_stream> ws_;
+    ApiContext& ctx_;
+    const ServerOptions& opts_;
+    SessionSet& set_;
+    Identity identity_;
+    std::deque<std::shared_ptr<const std::string>> queue_;
+    bool writing_ = false;
+    bool closed_  = false;
+};
+
+template <class Token>
+auto async_route(ApiContext& ctx, HttpRequest req, Token&& token) {
+    return net::async_initiate<Token, void(HttpResponse)>(
+        [&ctx](auto handler, HttpRequest r) {
+            auto h = std::make_shared<decltype(handler)>(std::move(handler));
+            handle_http(ctx, std::move(r), [h](HttpResponse res) {
+                auto ex = net::get_associated_executor(*h);
+                net::post(ex,
+                          [h, res = std::move(res)]() mutable { std::move (*h)(std::move(res)); });
+            });
+        },
+        token,
+        std::move(req));
+}
+
+net::awaitable<void>
+http_session(tcp::socket socket, ApiContext& ctx, const ServerOptions& opts, SessionSet& set) {
+    beast::tcp_stream stream(std::move(socket));
+    beast::flat_buffer buffer;
+    for (;;) {
+        stream.expires_after(30s);
+        http::request_parser<http::string_body> parser;
+        parser.body_limit(opts.max_message_bytes);
+        parser.header_limit(16 * 1024);
+        auto [ec, n] = co_await http::async_read(stream, buffer, parser, kAwait);
+        (void)n;
+        if (ec) {
+            if (ec != http::error::end_of_stream && ec != beast::error::timeout &&
+                ec != net::error::eof && ec != net::error::connection_reset) {
+                log_line("http", "read: " + ec.message());
+            }
+            break;
+        }
+        auto req = parser.release();
+        if (websocket::is_upgrade(req)) {
+            stream.expires_never();
+            std::make_shared<WsSession>(std::move(stream), ctx, opts, set)->start(std::move(req));
+            co_return;
+        }
+        HttpRequest r{std::string(req.method_string()),
+                      std::string(req.target()),
+                      std::move(req.body()),
+                      std::string(req[http::field::authorization])};
+        HttpResponse res = co_await async_route(ctx, std::move(r), net::use_awaitable);
+        http::response<http::string_body> out{static_cast<http::status>(res.status), req.version()};
+        out.set(http::field::server, "papan");
+        out.set(http::field::content_type, res.content_type);
+        out.set(http::field::cache_control, "no-store");
+        for (const auto& [k, v] : res.headers) {
+            out.set(k, v);
+        }
+        out.keep_alive(req.keep_alive());
+        if (req.method() != http::verb::head) {
+            out.body() = std::move(res.body);
+        }
+        out.prepare_payload();
+        auto [wec, wn] = co_await http::async_write(stream, out, kAwait);
+        (void)wn;
+        if (wec) {
+            log_line("http", "write: " + wec.message());
+            break;
+        }
+        if (!out.keep_alive()) {
+            break;
+        }
+    }
+    beast::error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+net::awaitable<void> listen(tcp::acceptor& acceptor,
+                            net::io_context& ioc,
+                            ApiContext& ctx,
+                            const ServerOptions& opts,
+                            SessionSet& set) {
+    for (;;) {
+        auto [ec, socket] = co_await acceptor.async_accept(net::make_strand(ioc), kAwait);
+        if (ec) {
+            if (ec == net::error::operation_aborted || !acceptor.is_open()) {
+                co_return;
+            }
+            log_line("listen", "accept: " + ec.message());
+            continue;
+        }
+        auto ex = socket.get_executor();
+        net::co_spawn(ex, http_session(std::move(socket), ctx, opts, set), net::detached);
+    }
+}
+
+std::filesystem::path find_web_root(const ServerOptions& o) {
+    std::error_code ec;
+    if (!o.web_dir.empty()) {
+        return std::filesystem::is_regular_file(o.web_dir / "index.html", ec)
+                   ? o.web_dir
+                   : std::filesystem::path{};
+    }
+    for (const std::filesystem::path& p : {std::filesystem::path("web/dist"),
+                                           std::filesystem::path(PAPAN_SOURCE_DIR) / "web/dist"}) {
+        if (std::filesystem::is_regular_file(p / "index.html", ec)) {
+            return p;
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
+int run_server(const ServerOptions& options) {
+    init_crypto();
+    std::filesystem::create_directories(options.data_dir);
+    SystemClock clock;
+    StoreExecutor store(open_sqlite_store(options.data_dir / "papan.db"));
+    net::io_context ioc(options.io_threads);
+    std::uint64_t seed = 0;
+    {
+        const auto hex = random_hex(8);
+        seed           = std::stoull(hex, nullptr, 16);
+    }
+    AiPool ai(options.ai_threads, options.ai_queue, options.ai_nodes, seed);
+    Services svc{ioc, clock, store, ai, options, seed, nullptr};
+    Lobby lobby(svc);
+    svc.lobby = &lobby;
+
+    // Resume every unfinished game (the store thread is idle until the first job).
+    int resumed = 0;
+    for (auto& rec : store.direct().load_unfinished()) {
+        const GameRecord header = rec;
+        auto room               = Room::from_record(svc, std::move(rec));
+        if (!room) {
+            log_line("start", "cannot resume game " + header.id + ": " + room.error());
+            continue;
+        }
+        lobby.add(*room, header);
+        auto r = *room;
+        r->post([r] { r->start(); });
+        ++resumed;
+    }
+    if (resumed > 0) {
+        log_line("start", "resumed " + std::to_string(resumed) + " unfinished games");
+    }
+
+    net::thread_pool crypto(1);
+    ApiContext ctx{svc, lobby, find_web_root(options)};
+    ctx.crypto = &crypto;
+    SessionSet sessions;
+    tcp::acceptor acceptor(ioc);
+    const tcp::endpoint ep(net::ip::make_address(options.host), options.port);
+    acceptor.open(ep.protocol());
+    acceptor.set_option(net::socket_base::reuse_address(true));
+    acceptor.bind(ep);
+    acceptor.listen(net::socket_base::max_listen_connections);
+    const auto port = acceptor.local_endpoint().port();
+    net::co_spawn(ioc, listen(acceptor, ioc, ctx, options, sessions), net::detached);
+    ctx.ready = true;
+    if (options.on_ready) {
+        options.on_ready(port);
+    }
+
+    net::signal_set signals(ioc, SIGINT, SIGTERM);
+    net::steady_timer stop_timer(ioc);
+    signals.async_wait([&](const beast::error_code& ec, int sig) {
+        if (ec) {
+            return;
+        }
+        log_line("server", "signal " + std::to_string(sig) + ": shutting down");
+        ctx.ready = false;
+        beast::error_code ignored;
+        acceptor.close(ignored);
+        lobby.post([&lobby] { lobby.shutdown(); });
+        for (const auto& s : sessions.all()) {
+            s->close(websocket::close_code::going_away);
+        }
+        stop_timer.expires_after(300ms);
+        stop_timer.async_wait([&ioc](const beast::error_code&) { ioc.stop(); });
+    });
+
+    std::vector<std::thread> threads;
+    for (int i = 1; i < std::max(1, options.io_threads); ++i) {
+        threads.emplace_back([&ioc] { ioc.run(); });
+    }
+    ioc.run();
+    for (auto& t : threads) {
+        t.join();
+    }
+    crypto.join();
+    ai.stop();
+    store.stop();
+    log_line("server", "stopped");
+    return 0;
+}
+
+}  // namespace papan::server

@@ -1,0 +1,494 @@
+// SQLite implementation of Store: one connection, used by one thread (the store executor).
+// WAL journal with synchronous=NORMAL: a committed transaction survives a crash of the process
+// (SIGKILL); a power loss may lose the last transactions but never corrupts the file.
+#include "store/migrations.hpp"
+
+#include <papan/server/store.hpp>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <string_view>
+
+namespace papan::server {
+
+namespace {
+
+class Stmt {
+public:
+    Stmt(sqlite3* db, std::string_view sql) : db_(db) {
+        if (sqlite3_prepare_v3(db,
+                               sql.data(),
+                               static_cast<int>(sql.size()),
+                               SQLITE_PREPARE_PERSISTENT,
+                               &stmt_,
+                               nullptr) != SQLITE_OK) {
+            throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db) +
+                                     " in: " + std::string(sql));
+        }
+    }
+
+    ~Stmt() { sqlite3_finalize(stmt_); }
+
+    Stmt(const Stmt&)            = delete;
+    Stmt& operator=(const Stmt&) = delete;
+
+    Stmt& reset() {
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+        next_ = 1;
+        return *this;
+    }
+
+    Stmt& bind(std::string_view s) {
+        check(sqlite3_bind_text(
+            stmt_, next_++, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT));
+        return *this;
+    }
+
+    Stmt& bind(const std::string& s) { return bind(std::string_view(s)); }
+
+    Stmt& bind(const char* s) { return bind(std::string_view(s)); }
+
+    Stmt& bind(std::int64_t v) {
+        check(sqlite3_bind_int64(stmt_, next_++, v));
+        return *this;
+    }
+
+    Stmt& bind(int v) { return bind(static_cast<std::int64_t>(v)); }
+
+    Stmt& bind(bool v) { return bind(static_cast<std::int64_t>(v ? 1 : 0)); }
+
+    Stmt& bind(const std::optional<std::int64_t>& v) {
+        if (v) {
+            return bind(*v);
+        }
+        check(sqlite3_bind_null(stmt_, next_++));
+        return *this;
+    }
+
+    // Steps once: true when a row is available.
+    bool step() {
+        const int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) {
+            return true;
+        }
+        if (rc == SQLITE_DONE) {
+            return false;
+        }
+        const std::string msg = sqlite3_errmsg(db_);
+        sqlite3_reset(stmt_);
+        throw std::runtime_error("sqlite step: " + msg);
+    }
+
+    void run() {
+        step();
+        sqlite3_reset(stmt_);
+    }
+
+    [[nodiscard]] std::string text(int col) const {
+        const auto* p = sqlite3_column_text(stmt_, col);
+        if (p == nullptr) {
+            return {};
+        }
+        return std::string(reinterpret_cast<const char*>(p),
+                           static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)));
+    }
+
+    [[nodiscard]] std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+    [[nodiscard]] bool is_null(int col) const {
+        return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
+    }
+
+private:
+    void check(int rc) const {
+        if (rc != SQLITE_OK) {
+            throw std::runtime_error(std::string("sqlite bind: ") + sqlite3_errmsg(db_));
+        }
+    }
+
+    sqlite3* db_        = nullptr;
+    sqlite3_stmt* stmt_ = nullptr;
+    int next_           = 1;
+};
+
+constexpr std::string_view kGameColumns =
+    "id, variant, mode, level, forced_capture, draw_rules, start_fen, white_id, white_name, "
+    "white_computer, white_user, black_id, black_name, black_computer, black_user, time_control, "
+    "clocks, status, outcome, reason, result_text, version, rated, invite_hash, invite_expires, "
+    "rematch_of, created_ms, updated_ms";
+
+class SqliteStore final : public Store {
+public:
+    explicit SqliteStore(const std::filesystem::path& path) {
+        const std::string p = path.string();
+        if (sqlite3_open_v2(p.c_str(),
+                            &db_,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                            nullptr) != SQLITE_OK) {
+            const std::string msg = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+            sqlite3_close(db_);
+            throw std::runtime_error("cannot open database " + p + ": " + msg);
+        }
+        sqlite3_busy_timeout(db_, 5000);
+        exec("PRAGMA journal_mode=WAL");
+        exec("PRAGMA synchronous=NORMAL");
+        exec("PRAGMA foreign_keys=ON");
+        migrate();
+    }
+
+    ~SqliteStore() override {
+        stmts_.clear();
+        sqlite3_close(db_);
+    }
+
+    SqliteStore(const SqliteStore&)            = delete;
+    SqliteStore& operator=(const SqliteStore&) = delete;
+
+    void transaction(const std::function<void()>& fn) override {
+        if (depth_ > 0) {
+            fn();
+            return;
+        }
+        exec("BEGIN IMMEDIATE");
+        ++depth_;
+        try {
+            fn();
+        } catch (...) {
+            --depth_;
+            exec("ROLLBACK");
+            throw;
+        }
+        --depth_;
+        exec("COMMIT");
+    }
+
+    void insert_game(const GameRecord& g) override {
+        auto& s = stmt("INSERT INTO games (" + std::string(kGameColumns) +
+                       ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        bind_game(s.reset(), g);
+        s.run();
+    }
+
+    void update_game(const GameRecord& g) override {
+        auto& s =
+            stmt("UPDATE games SET white_id=?, white_name=?, white_computer=?, white_user=?, "
+                 "black_id=?, black_name=?, black_computer=?, black_user=?, clocks=?, status=?, "
+                 "outcome=?, reason=?, result_text=?, version=?, rated=?, invite_hash=?, "
+                 "invite_expires=?, updated_ms=? WHERE id=?");
+        s.reset();
+        for (const auto& seat : g.seats) {
+            s.bind(seat.player_id).bind(seat.name).bind(seat.computer).bind(seat.user_id);
+        }
+        s.bind(g.clocks).bind(g.status).bind(g.outcome).bind(g.reason).bind(g.result_text);
+        s.bind(g.version).bind(g.rated).bind(g.invite_hash).bind(g.invite_expires_ms);
+        s.bind(g.updated_ms).bind(g.id);
+        s.run();
+    }
+
+    void append_move(const GameRecord& header, const MoveRecord& move) override {
+        transaction([&] {
+            auto& s = stmt("INSERT INTO moves (game_id, ply, text, at_ms) VALUES (?,?,?,?)");
+            s.reset().bind(header.id).bind(move.ply).bind(move.text).bind(move.at_ms);
+            s.run();
+            update_game(header);
+        });
+    }
+
+    void truncate_moves(const GameRecord& header, int from_ply) override {
+        transaction([&] {
+            auto& s = stmt("DELETE FROM moves WHERE game_id=? AND ply>=?");
+            s.reset().bind(header.id).bind(from_ply);
+            s.run();
+            update_game(header);
+        });
+    }
+
+    std::optional<GameRecord> load_game(const std::string& id) override {
+        auto& s = stmt("SELECT " + std::string(kGameColumns) + " FROM games WHERE id=?");
+        s.reset().bind(id);
+        if (!s.step()) {
+            return std::nullopt;
+        }
+        GameRecord g = read_game(s);
+        s.reset();
+        load_moves(g);
+        return g;
+    }
+
+    std::vector<GameRecord> load_unfinished() override {
+        auto& s = stmt("SELECT " + std::string(kGameColumns) +
+                       " FROM games WHERE status<>'over' ORDER BY created_ms");
+        s.reset();
+        std::vector<GameRecord> out;
+        while (s.step()) {
+            out.push_back(read_game(s));
+        }
+        s.reset();
+        for (auto& g : out) {
+            load_moves(g);
+        }
+        return out;
+    }
+
+    std::vector<GameRecord> games_of(const std::string& player_id, int limit) override {
+        auto& s = stmt("SELECT " + std::string(kGameColumns) +
+                       " FROM games WHERE white_id=? OR black_id=? ORDER BY created_ms DESC, id "
+                       "LIMIT ?");
+        s.reset().bind(player_id).bind(player_id).bind(limit);
+        std::vector<GameRecord> out;
+        while (s.step()) {
+            out.push_back(read_game(s));
+        }
+        s.reset();
+        return out;
+    }
+
+    std::optional<std::int64_t> create_user(const UserRecord& u) override {
+        if (user_by_name(u.username)) {
+            return std::nullopt;
+        }
+        auto& s = stmt("INSERT INTO users (username, password_hash, created_ms) VALUES (?,?,?)");
+        s.reset().bind(u.username).bind(u.password_hash).bind(u.created_ms);
+        s.run();
+        return sqlite3_last_insert_rowid(db_);
+    }
+
+    std::optional<UserRecord> user_by_name(const std::string& username) override {
+        auto& s =
+            stmt("SELECT id, username, password_hash, created_ms FROM users WHERE username=?");
+        s.reset().bind(username);
+        return read_user(s);
+    }
+
+    std::optional<UserRecord> user_by_id(std::int64_t id) override {
+        auto& s = stmt("SELECT id, username, password_hash, created_ms FROM users WHERE id=?");
+        s.reset().bind(id);
+        return read_user(s);
+    }
+
+    void create_session(const std::string& token_hash,
+                        std::int64_t user_id,
+                        std::int64_t now_ms) override {
+        auto& s = stmt("INSERT INTO sessions (token_hash, user_id, created_ms) VALUES (?,?,?)");
+        s.reset().bind(token_hash).bind(user_id).bind(now_ms);
+        s.run();
+    }
+
+    std::optional<std::int64_t> session_user(const std::string& token_hash) override {
+        auto& s = stmt("SELECT user_id FROM sessions WHERE token_hash=?");
+        s.reset().bind(token_hash);
+        std::optional<std::int64_t> out;
+        if (s.step()) {
+            out = s.integer(0);
+        }
+        s.reset();
+        return out;
+    }
+
+    RatingRecord rating(std::int64_t user_id, const std::string& variant) override {
+        auto& s = stmt("SELECT rating, games FROM ratings WHERE user_id=? AND variant=?");
+        s.reset().bind(user_id).bind(variant);
+        RatingRecord r;
+        r.user_id = user_id;
+        r.variant = variant;
+        if (s.step()) {
+            r.rating = static_cast<int>(s.integer(0));
+            r.games  = static_cast<int>(s.integer(1));
+        }
+        s.reset();
+        return r;
+    }
+
+    void set_rating(const RatingRecord& r) override {
+        auto& s = stmt("INSERT INTO ratings (user_id, variant, rating, games) VALUES (?,?,?,?) "
+                       "ON CONFLICT(user_id, variant) DO UPDATE SET rating=excluded.rating, "
+                       "games=excluded.games");
+        s.reset().bind(r.user_id).bind(r.variant).bind(r.rating).bind(r.games);
+        s.run();
+    }
+
+    std::vector<RatingRecord> leaderboard(const std::string& variant, int limit) override {
+        auto& s = stmt("SELECT r.user_id, u.username, r.rating, r.games FROM ratings r JOIN users "
+                       "u ON u.id=r.user_id WHERE r.variant=? ORDER BY r.rating DESC, u.username "
+                       "LIMIT ?");
+        s.reset().bind(variant).bind(limit);
+        std::vector<RatingRecord> out;
+        while (s.step()) {
+            RatingRecord r;
+            r.user_id  = s.integer(0);
+            r.username = s.text(1);
+            r.variant  = variant;
+            r.rating   = static_cast<int>(s.integer(2));
+            r.games    = static_cast<int>(s.integer(3));
+            out.push_back(r);
+        }
+        s.reset();
+        return out;
+    }
+
+    int add_reward(const std::string& player_id,
+                   const std::string& day,
+                   int points,
+                   int daily_cap) override {
+        int granted = 0;
+        transaction([&] {
+            auto& q = stmt("SELECT points FROM rewards WHERE player_id=? AND day=?");
+            q.reset().bind(player_id).bind(day);
+            int have = 0;
+            if (q.step()) {
+                have = static_cast<int>(q.integer(0));
+            }
+            q.reset();
+            granted = std::clamp(daily_cap - have, 0, points);
+            if (granted > 0) {
+                auto& s = stmt("INSERT INTO rewards (player_id, day, points) VALUES (?,?,?) "
+                               "ON CONFLICT(player_id, day) DO UPDATE SET points=points+?");
+                s.reset().bind(player_id).bind(day).bind(granted).bind(granted);
+                s.run();
+            }
+        });
+        return granted;
+    }
+
+    int reward_total(const std::string& player_id) override {
+        auto& s = stmt("SELECT COALESCE(SUM(points),0) FROM rewards WHERE player_id=?");
+        s.reset().bind(player_id);
+        int total = 0;
+        if (s.step()) {
+            total = static_cast<int>(s.integer(0));
+        }
+        s.reset();
+        return total;
+    }
+
+private:
+    void exec(const std::string& sql) {
+        char* err = nullptr;
+        if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+            std::string msg = err != nullptr ? err : "unknown error";
+            sqlite3_free(err);
+            throw std::runtime_error("sqlite: " + msg);
+        }
+    }
+
+    Stmt& stmt(const std::string& sql) {
+        auto it = stmts_.find(sql);
+        if (it == stmts_.end()) {
+            it = stmts_.emplace(sql, std::make_unique<Stmt>(db_, sql)).first;
+        }
+        return *it->second;
+    }
+
+    void migrate() {
+        exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT "
+             "NOT NULL, applied_ms INTEGER NOT NULL)");
+        std::int64_t current = 0;
+        {
+            Stmt s(db_, "SELECT COALESCE(MAX(version),0) FROM schema_migrations");
+            if (s.step()) {
+                current = s.integer(0);
+            }
+        }
+        for (const auto& m : store::migrations()) {
+            if (m.number <= current) {
+                continue;
+            }
+            transaction([&] {
+                exec(std::string(m.sql));
+                Stmt s(db_,
+                       "INSERT INTO schema_migrations (version, name, applied_ms) VALUES (?,?,"
+                       "CAST(strftime('%s','now') AS INTEGER)*1000)");
+                s.bind(m.number).bind(m.name);
+                s.run();
+            });
+        }
+    }
+
+    static void bind_game(Stmt& s, const GameRecord& g) {
+        s.bind(g.id).bind(g.variant).bind(g.mode).bind(g.level).bind(g.forced_capture);
+        s.bind(g.draw_rules).bind(g.start_fen);
+        for (const auto& seat : g.seats) {
+            s.bind(seat.player_id).bind(seat.name).bind(seat.computer).bind(seat.user_id);
+        }
+        s.bind(g.time_control).bind(g.clocks).bind(g.status).bind(g.outcome).bind(g.reason);
+        s.bind(g.result_text).bind(g.version).bind(g.rated).bind(g.invite_hash);
+        s.bind(g.invite_expires_ms).bind(g.rematch_of).bind(g.created_ms).bind(g.updated_ms);
+    }
+
+    static GameRecord read_game(const Stmt& s) {
+        GameRecord g;
+        int c            = 0;
+        g.id             = s.text(c++);
+        g.variant        = s.text(c++);
+        g.mode           = s.text(c++);
+        g.level          = s.text(c++);
+        g.forced_capture = s.integer(c++) != 0;
+        g.draw_rules     = static_cast<int>(s.integer(c++));
+        g.start_fen      = s.text(c++);
+        for (auto& seat : g.seats) {
+            seat.player_id = s.text(c++);
+            seat.name      = s.text(c++);
+            seat.computer  = s.integer(c++) != 0;
+            if (!s.is_null(c)) {
+                seat.user_id = s.integer(c);
+            }
+            ++c;
+        }
+        g.time_control      = s.text(c++);
+        g.clocks            = s.text(c++);
+        g.status            = s.text(c++);
+        g.outcome           = s.text(c++);
+        g.reason            = s.text(c++);
+        g.result_text       = s.text(c++);
+        g.version           = s.integer(c++);
+        g.rated             = s.integer(c++) != 0;
+        g.invite_hash       = s.text(c++);
+        g.invite_expires_ms = s.integer(c++);
+        g.rematch_of        = s.text(c++);
+        g.created_ms        = s.integer(c++);
+        g.updated_ms        = s.integer(c++);
+        return g;
+    }
+
+    void load_moves(GameRecord& g) {
+        auto& s = stmt("SELECT ply, text, at_ms FROM moves WHERE game_id=? ORDER BY ply");
+        s.reset().bind(g.id);
+        while (s.step()) {
+            g.moves.push_back(MoveRecord{static_cast<int>(s.integer(0)), s.text(1), s.integer(2)});
+        }
+        s.reset();
+    }
+
+    std::optional<UserRecord> read_user(Stmt& s) {
+        std::optional<UserRecord> out;
+        if (s.step()) {
+            out = UserRecord{s.integer(0), s.text(1), s.text(2), s.integer(3)};
+        }
+        s.reset();
+        return out;
+    }
+
+    sqlite3* db_ = nullptr;
+    int depth_   = 0;
+    std::map<std::string, std::unique_ptr<Stmt>> stmts_;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& path) {
+    return std::make_unique<SqliteStore>(path);
+}
+
+int latest_schema_version() {
+    int v = 0;
+    for (const auto& m : store::migrations()) {
+        v = std::max(v, m.number);
+    }
+    return v;
+}
+
+}  // namespace papan::server

@@ -1,0 +1,463 @@
+// Integration tests: the real `papan serve` binary on a free port, driven over real WebSockets.
+#include "harness.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <thread>
+
+namespace papan::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+class ServerTest : public ::testing::Test {
+protected:
+    void start(std::vector<std::string> extra = {}) {
+        server = std::make_unique<ServerProcess>(dir.path(), std::move(extra));
+    }
+
+    std::unique_ptr<WsClient> client(const std::string& name, const std::string& secret = {}) {
+        auto c       = std::make_unique<WsClient>(server->port());
+        const Json w = c->hello(name, secret);
+        EXPECT_EQ(w["type"], "welcome") << w.dump();
+        return c;
+    }
+
+    TempDir dir;
+    std::unique_ptr<ServerProcess> server;
+};
+
+bool is_over(const Json& s) {
+    return s["status"] == "over";
+}
+
+// Creates a friend game by `a` and joins it with `b`; returns the game id (a is white).
+std::string friend_game(WsClient& a, WsClient& b, Json extra = Json::object()) {
+    Json msg = {{"mode", "friend"}, {"variant", "international"}, {"color", "white"}};
+    msg.update(extra);
+    const Json st = a.create(msg);
+    EXPECT_EQ(st["state"]["status"], "waiting");
+    const std::string game   = st["game"];
+    const std::string invite = st["created"]["invite"];
+    EXPECT_GE(invite.size(), 32U);  // >= 128 bits
+    b.send(Json{{"type", "join"}, {"invite", invite}});
+    b.wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    a.wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    return game;
+}
+
+TEST_F(ServerTest, FullGameAgainstTheComputerToAResult) {
+    start();
+    auto c                 = client("Ann");
+    Json st                = c->create({{"mode", "computer"},
+                                        {"variant", "american"},
+                                        {"level", "easy"},
+                                        {"color", "black"}});  // Black moves first in American checkers
+    const std::string game = st["game"];
+    EXPECT_EQ(st["state"]["players"]["white"]["computer"], true);
+    for (int i = 0; i < 400 && !is_over(st["state"]); ++i) {
+        const Json s = st["state"];
+        if (s["turn"] == "black") {
+            // The last legal move, so the two players do not mirror each other.
+            c->send(move_msg(st, s["legal_moves"].size() - 1));
+            st = c->wait_version(game, s["version"].get<std::int64_t>() + 1);
+        } else {
+            st = c->wait_state(
+                game, [](const Json& x) { return x["turn"] == "black" || x["status"] == "over"; });
+        }
+    }
+    ASSERT_TRUE(is_over(st["state"])) << st.dump();
+    EXPECT_FALSE(st["state"]["result"]["text"].get<std::string>().empty());
+    EXPECT_GT(st["state"]["moves"].size(), 4U);
+}
+
+TEST_F(ServerTest, UndoAgainstTheComputerTakesBackBothMoves) {
+    start();
+    auto c  = client("Ann");
+    Json st = c->create({{"mode", "computer"}, {"variant", "international"}, {"level", "easy"}});
+    const std::string game = st["game"];
+    c->send(move_msg(st));
+    st = c->wait_state(game, [](const Json& s) { return s["ply"] == 2; });
+    c->send(Json{{"type", "undo"}, {"game", game}});
+    st = c->wait_state(game, [](const Json& s) { return s["ply"] == 0; });
+    EXPECT_EQ(st["event"]["kind"], "undo");
+    EXPECT_EQ(st["state"]["turn"], "white");
+    // Undo is for games against the computer only; nothing left to undo here either.
+    c->send(Json{{"type", "undo"}, {"game", game}});
+    const Json e = c->recv_until([](const Json& j) { return j["type"] == "error"; });
+    EXPECT_EQ(e["code"], "nothing_to_undo");
+}
+
+TEST_F(ServerTest, RematchSwapsColours) {
+    start();
+    auto c  = client("Ann");
+    Json st = c->create({{"mode", "computer"}, {"variant", "brazilian"}, {"color", "white"}});
+    const std::string game = st["game"];
+    const Json me          = st["state"]["players"]["white"]["id"];
+    c->send(Json{{"type", "resign"}, {"game", game}});
+    st = c->wait_state(game, is_over);
+    EXPECT_EQ(st["state"]["result"]["outcome"], "black_wins");
+    EXPECT_EQ(st["state"]["result"]["reason"], "resignation");
+    c->send(Json{{"type", "rematch"}, {"game", game}});
+    const Json next =
+        c->recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] != game; });
+    EXPECT_EQ(next["state"]["players"]["black"]["id"], me);
+    EXPECT_EQ(next["state"]["players"]["white"]["computer"], true);
+    // The computer (now white) opens the new game.
+    c->wait_state(next["game"], [](const Json& s) { return s["ply"] == 1; });
+}
+
+TEST_F(ServerTest, FriendGameByLinkEndsByResignation) {
+    start();
+    auto a                 = client("Ann");
+    auto b                 = client("Bob");
+    const std::string game = friend_game(*a, *b);
+    Json st                = a->wait_state(game, [](const Json&) { return true; });
+    a->send(move_msg(st));
+    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    b->send(Json{{"type", "resign"}, {"game", game}});
+    st = a->wait_state(game, is_over);
+    EXPECT_EQ(st["state"]["result"]["outcome"], "white_wins");
+    EXPECT_EQ(st["event"]["kind"], "resign");
+    // PDN of the finished game.
+    const auto pdn = http_request(server->port(), "GET", "/api/games/" + game + "/pdn");
+    EXPECT_EQ(pdn.status, 200U);
+    EXPECT_NE(pdn.body.find("[White \"Ann\"]"), std::string::npos) << pdn.body;
+    EXPECT_NE(pdn.body.find("2-0"), std::string::npos) << pdn.body;
+    // A rematch between people starts when both ask; colours swap, the clocks start afresh.
+    a->send(Json{{"type", "rematch"}, {"game", game}});
+    b->recv_until([](const Json& j) {
+        return j["type"] == "event" && j["event"]["kind"] == "rematch_offer";
+    });
+    b->send(Json{{"type", "rematch"}, {"game", game}});
+    const Json next =
+        a->recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] != game; });
+    EXPECT_EQ(next["state"]["players"]["white"]["name"], "Bob");
+    EXPECT_EQ(next["state"]["players"]["black"]["name"], "Ann");
+    EXPECT_EQ(next["state"]["status"], "playing");
+    EXPECT_GT(next["state"]["clock"]["white"]["main_ms"].get<std::int64_t>(), 290'000);
+    const auto is_rematch = [&](const Json& j) {
+        return j["type"] == "event" && j["game"] == game && j["event"]["kind"] == "rematch";
+    };
+    Json ev;
+    for (const auto& j : a->seen) {
+        if (is_rematch(j)) {
+            ev = j;
+        }
+    }
+    if (ev.is_null()) {
+        ev = a->recv_until(is_rematch);
+    }
+    EXPECT_EQ(ev["event"]["kind"], "rematch");
+    EXPECT_EQ(ev["event"]["game"], next["game"]);
+}
+
+TEST_F(ServerTest, FriendGameEndsByDrawAgreement) {
+    start();
+    auto a                 = client("Ann");
+    auto b                 = client("Bob");
+    const std::string game = friend_game(*a, *b);
+    a->send(Json{{"type", "draw_offer"}, {"game", game}});
+    b->wait_state(game, [](const Json& s) { return s["draw_offer"] == "white"; });
+    b->send(Json{{"type", "draw_accept"}, {"game", game}});
+    const Json st = a->wait_state(game, is_over);
+    EXPECT_EQ(st["state"]["result"]["outcome"], "draw");
+    EXPECT_EQ(st["state"]["result"]["reason"], "agreement");
+}
+
+TEST_F(ServerTest, FriendGameEndsByADrawRule) {
+    start();
+    auto a = client("Ann");
+    auto b = client("Bob");
+    // American checkers, two lone kings far apart: they shuttle until threefold repetition.
+    const std::string game =
+        friend_game(*a, *b, {{"variant", "american"}, {"fen", "W:WK32:BK1"}, {"clock", nullptr}});
+    Json st = a->wait_state(game, [](const Json&) { return true; });
+    std::map<std::string, Json> home;
+    home["white"] = Json::array({32});
+    home["black"] = Json::array({1});
+    for (int i = 0; i < 40 && !is_over(st["state"]); ++i) {
+        const Json s           = st["state"];
+        const std::string turn = s["turn"];
+        WsClient& mover        = turn == "white" ? *a : *b;
+        const int at           = s["position"][turn + "_kings"][0];
+        Json path;
+        if (at == home[turn][0]) {
+            path = s["legal_moves"][0]["path"];
+        } else {
+            path = Json::array({at, home[turn][0]});
+        }
+        mover.send(path_move(game, s["ply"], path));
+        st = mover.wait_version(game, s["version"].get<std::int64_t>() + 1);
+        if (!s["move_limits"].empty()) {
+            EXPECT_TRUE(s["move_limits"][0].contains("moves_left"));
+        }
+    }
+    ASSERT_TRUE(is_over(st["state"])) << st.dump();
+    EXPECT_EQ(st["state"]["result"]["outcome"], "draw");
+    EXPECT_EQ(st["state"]["result"]["reason"], "repetition");
+}
+
+TEST_F(ServerTest, FriendGameEndsByTime) {
+    start();
+    auto a                 = client("Ann");
+    auto b                 = client("Bob");
+    const std::string game = friend_game(
+        *a, *b, {{"clock", {{"kind", "byoyomi"}, {"main", 1}, {"periods", 1}, {"period", 1}}}});
+    Json st = a->wait_state(game, [](const Json&) { return true; });
+    EXPECT_EQ(st["state"]["clock"]["running"], "white");
+    st = b->wait_state(game, is_over);
+    EXPECT_EQ(st["state"]["result"]["outcome"], "black_wins");
+    EXPECT_EQ(st["state"]["result"]["reason"], "timeout");
+}
+
+TEST_F(ServerTest, ReconnectAndResumeWithLastVersion) {
+    start();
+    auto a                   = client("Ann");
+    const Json hello         = a->seen.back();
+    const std::string secret = hello["secret"];
+    auto b                   = client("Bob");
+    const std::string game   = friend_game(*a, *b);
+    Json st                  = a->wait_state(game, [](const Json&) { return true; });
+    const auto last          = st["version"].get<std::int64_t>();
+    a.reset();  // Ann drops
+    b->send(Json{{"type", "draw_offer"}, {"game", game}});
+    b->wait_version(game, last + 1);
+    auto again = client("Ann", secret);
+    again->send(Json{{"type", "resume"}, {"game", game}, {"last_version", last}});
+    const Json missed = again->recv_until([&](const Json& j) { return j["game"] == game; });
+    EXPECT_EQ(missed["type"], "event");
+    EXPECT_EQ(missed["version"], last + 1);
+    EXPECT_EQ(missed["event"]["kind"], "draw_offer");
+    // Same identity: Ann can play on.
+    again->send(Json{{"type", "draw_decline"}, {"game", game}});
+    again->wait_state(game, [](const Json& s) { return s["draw_offer"].is_null(); });
+    // Without a version: the full state.
+    auto c = client("Carl");
+    c->send(Json{{"type", "resume"}, {"game", game}});
+    const Json full = c->recv_until([&](const Json& j) { return j["game"] == game; });
+    EXPECT_EQ(full["type"], "state");
+}
+
+TEST_F(ServerTest, HotSeatOnePlayerBothSides) {
+    start();
+    auto a                 = client("Ann");
+    Json st                = a->create({{"mode", "hotseat"}, {"variant", "turkish"}});
+    const std::string game = st["game"];
+    for (int i = 0; i < 4; ++i) {
+        a->send(move_msg(st));
+        st = a->wait_version(game, st["version"].get<std::int64_t>() + 1);
+    }
+    EXPECT_EQ(st["state"]["ply"], 4);
+    Json stale   = move_msg(st, 0);
+    stale["ply"] = 1;
+    a->send(stale);
+    const Json e = a->recv_until([](const Json& j) { return j["type"] == "error"; });
+    EXPECT_EQ(e["code"], "stale_ply");
+}
+
+TEST_F(ServerTest, RandomPairingWithAWaitingOpponent) {
+    start({"--pairing-wait", "30"});
+    auto a = client("Ann");
+    auto b = client("Bob");
+    a->send(Json{{"type", "seek"}, {"variant", "russian"}});
+    a->recv_until([](const Json& j) { return j["type"] == "seeking"; });
+    b->send(Json{{"type", "seek"}, {"variant", "russian"}});
+    const Json pa = a->recv_until([](const Json& j) { return j["type"] == "paired"; });
+    const Json pb = b->recv_until([](const Json& j) { return j["type"] == "paired"; });
+    EXPECT_EQ(pa["game"], pb["game"]);
+    const Json st = a->wait_state(pa["game"], [](const Json&) { return true; });
+    EXPECT_EQ(st["state"]["mode"], "random");
+    EXPECT_EQ(st["state"]["clock"]["time_control"]["main"], 300.0);
+    std::set<std::string> names{st["state"]["players"]["white"]["name"],
+                                st["state"]["players"]["black"]["name"]};
+    EXPECT_EQ(names, (std::set<std::string>{"Ann", "Bob"}));
+}
+
+TEST_F(ServerTest, RandomPairingWithNobodyWaitingGetsAComputer) {
+    start({"--pairing-wait", "0.5"});
+    auto a = client("Ann");
+    a->send(Json{{"type", "seek"},
+                 {"variant", "international"},
+                 {"clock", {{"kind", "fischer"}, {"main", 60}, {"increment", 1}}}});
+    const Json p     = a->recv_until([](const Json& j) { return j["type"] == "paired"; });
+    Json st          = a->wait_state(p["game"], [](const Json&) { return true; });
+    const bool white = st["state"]["players"]["white"]["name"] == "Ann";
+    const Json opp   = st["state"]["players"][white ? "black" : "white"];
+    EXPECT_EQ(opp["computer"], false);  // told only by its name
+    EXPECT_NE(opp["name"], "Ann");
+    // The opponent moves.
+    if (white) {
+        a->send(move_msg(st));
+    }
+    a->wait_state(p["game"], [&](const Json& s) { return s["ply"].get<int>() >= (white ? 2 : 1); });
+}
+
+TEST_F(ServerTest, RatedGameMovesBothRatings) {
+    start();
+    const auto r1 = http_request(
+        server->port(), "POST", "/api/register", R"({"username":"ann","password":"password1"})");
+    const auto r2 = http_request(
+        server->port(), "POST", "/api/register", R"({"username":"bob","password":"password2"})");
+    ASSERT_EQ(r1.status, 201U) << r1.body;
+    ASSERT_EQ(r2.status, 201U) << r2.body;
+    auto a = std::make_unique<WsClient>(server->port());
+    auto b = std::make_unique<WsClient>(server->port());
+    EXPECT_EQ(a->hello_token(r1.json()["token"])["player"]["name"], "ann");
+    EXPECT_EQ(b->hello_token(r2.json()["token"])["player"]["name"], "bob");
+    const std::string game = friend_game(*a, *b, {{"rated", true}});
+    // 16 plies, so both earn reward points (15 for the win, 5 for the loss).
+    Json st = a->wait_state(game, [](const Json&) { return true; });
+    for (int i = 0; i < 16; ++i) {
+        WsClient& mover = st["state"]["turn"] == "white" ? *a : *b;
+        mover.send(move_msg(st));
+        st = mover.wait_version(game, st["version"].get<std::int64_t>() + 1);
+    }
+    b->send(Json{{"type", "resign"}, {"game", game}});
+    a->wait_state(game, is_over);
+    Json board;
+    for (int i = 0; i < 50; ++i) {
+        board =
+            http_request(server->port(), "GET", "/api/leaderboard?variant=international").json();
+        if (board["players"].size() == 2) {
+            break;
+        }
+        std::this_thread::sleep_for(100ms);
+    }
+    ASSERT_EQ(board["players"].size(), 2U) << board.dump();
+    EXPECT_EQ(board["players"][0]["username"], "ann");
+    EXPECT_EQ(board["players"][0]["rating"], 1216);
+    EXPECT_EQ(board["players"][1]["rating"], 1184);
+    const auto me = http_request(server->port(), "GET", "/api/me", "", r2.json()["token"]).json();
+    EXPECT_EQ(me["ratings"]["international"]["rating"], 1184);
+    EXPECT_EQ(me["reward_points"], 5);
+    const auto me_a = http_request(server->port(), "GET", "/api/me", "", r1.json()["token"]).json();
+    EXPECT_EQ(me_a["reward_points"], 15);
+    const auto hist = http_request(server->port(), "GET", "/api/games?player=ann").json();
+    ASSERT_EQ(hist["games"].size(), 1U);
+    EXPECT_EQ(hist["games"][0]["id"], game);
+}
+
+TEST_F(ServerTest, BadInputGetsAClearErrorAndChangesNothing) {
+    start({"--invite-ttl", "1"});
+    auto a           = client("Ann");
+    auto b           = client("Bob");
+    auto c           = client("Carl");
+    const auto error = [](WsClient& w) {
+        return w.recv_until([](const Json& j) { return j["type"] == "error"; });
+    };
+    a->send_raw("{this is not json");
+    EXPECT_EQ(error(*a)["code"], "bad_json");
+    a->send(Json{{"type", "fly"}});
+    EXPECT_EQ(error(*a)["code"], "unknown_type");
+
+    const std::string game = friend_game(*a, *b);
+    Json st                = a->wait_state(game, [](const Json&) { return true; });
+    const auto v           = st["version"].get<std::int64_t>();
+    a->send(path_move(game, 0, Json::array({31, 22})));
+    Json e = error(*a);
+    EXPECT_EQ(e["code"], "illegal_move");
+    EXPECT_NE(e["message"].get<std::string>().find("not a legal move"), std::string::npos);
+    b->send(move_msg(st));
+    EXPECT_EQ(error(*b)["code"], "not_your_turn");
+    c->send(move_msg(st));
+    EXPECT_EQ(error(*c)["code"], "not_your_game");
+    a->send(move_msg(st));
+    st = a->wait_version(game, v + 1);
+    a->send(path_move(game, 0, Json::array({32, 28})));  // ply 0 is over, with another move
+    EXPECT_EQ(error(*a)["code"], "stale_ply");
+    // A resend of the applied move is idempotent: the current state, nothing applied twice.
+    a->send(path_move(game, 0, st["event"]["move"]["path"]));
+    const Json again =
+        a->recv_until([](const Json& j) { return j["type"] == "state" || j["type"] == "error"; });
+    EXPECT_EQ(again["type"], "state");
+    EXPECT_EQ(again["state"]["ply"], 1);
+    EXPECT_EQ(again["version"], v + 1);
+    a->send(path_move(game, 5, Json::array({32, 28})));
+    EXPECT_EQ(error(*a)["code"], "bad_ply");
+    // Forged and expired invitations.
+    c->send(Json{{"type", "join"}, {"invite", "00000000000000000000000000000000"}});
+    EXPECT_EQ(error(*c)["code"], "invite_invalid");
+    const Json other = c->create({{"mode", "friend"}});
+    std::this_thread::sleep_for(1500ms);
+    b->send(Json{{"type", "join"}, {"invite", other["created"]["invite"]}});
+    EXPECT_EQ(error(*b)["code"], "invite_expired");
+    // Nothing changed in the first game.
+    c->send(Json{{"type", "resume"}, {"game", game}});
+    const Json now =
+        c->recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] == game; });
+    EXPECT_EQ(now["state"]["ply"], 1);
+    EXPECT_EQ(now["version"], v + 1);
+    // An oversized frame closes the socket with 1009 (message too big).
+    a->send_raw(std::string(70 * 1024, ' '));
+    EXPECT_EQ(a->wait_close(), 1009);
+}
+
+TEST_F(ServerTest, KilledServerKeepsEveryAcknowledgedMove) {
+    start();
+    std::string game;
+    std::string secret;
+    Json last;
+    {
+        auto a = client("Ann");
+        secret = a->seen.back()["secret"];
+        Json st =
+            a->create({{"mode", "computer"}, {"variant", "international"}, {"level", "easy"}});
+        game = st["game"];
+        for (int i = 0; i < 3; ++i) {
+            a->send(move_msg(st));
+            st = a->wait_state(game, [&](const Json& s) { return s["ply"] == 2 * (i + 1); });
+        }
+        last = st;
+        server->kill_hard();
+    }
+    server = std::make_unique<ServerProcess>(dir.path());
+    auto a = client("Ann", secret);
+    a->send(Json{{"type", "resume"}, {"game", game}});
+    Json st =
+        a->recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] == game; });
+    EXPECT_EQ(st["state"]["moves"], last["state"]["moves"]);
+    EXPECT_EQ(st["state"]["fen"], last["state"]["fen"]);
+    a->send(move_msg(st));
+    a->wait_state(game, [](const Json& s) { return s["ply"] == 8; });
+}
+
+TEST_F(ServerTest, ManyComputerGamesDoNotDelayHumanMoves) {
+    start({"--ai-nodes", "300000"});
+    // Forty computer games thinking at once (the computer moves first in each).
+    std::vector<std::unique_ptr<WsClient>> crowd;
+    for (int i = 0; i < 4; ++i) {
+        crowd.push_back(client("Crowd" + std::to_string(i)));
+        for (int g = 0; g < 10; ++g) {
+            crowd.back()->send(Json{{"type", "create"},
+                                    {"mode", "computer"},
+                                    {"variant", "international"},
+                                    {"level", "hard"},
+                                    {"color", "black"}});
+        }
+    }
+    auto a                 = client("Ann");
+    auto b                 = client("Bob");
+    const std::string game = friend_game(*a, *b);
+    Json st                = a->wait_state(game, [](const Json&) { return true; });
+    for (int i = 0; i < 6; ++i) {
+        WsClient& mover  = st["state"]["turn"] == "white" ? *a : *b;
+        const auto begin = std::chrono::steady_clock::now();
+        mover.send(move_msg(st));
+        st = mover.wait_version(game, st["version"].get<std::int64_t>() + 1);
+        EXPECT_LT(std::chrono::steady_clock::now() - begin, 2s)
+            << "a human move waited for the computer";
+    }
+}
+
+TEST_F(ServerTest, ShutsDownOnSigterm) {
+    start();
+    auto a = client("Ann");
+    EXPECT_EQ(http_request(server->port(), "GET", "/healthz").status, 200U);
+    EXPECT_EQ(server->terminate(), 0);
+}
+
+}  // namespace
+}  // namespace papan::test

@@ -1,0 +1,290 @@
+#include "harness.hpp"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <poll.h>
+#include <random>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace papan::test {
+
+namespace net       = boost::asio;
+namespace beast     = boost::beast;
+namespace http      = beast::http;
+namespace websocket = beast::websocket;
+using tcp           = net::ip::tcp;
+
+TempDir::TempDir() {
+    std::random_device rd;
+    path_ = std::filesystem::temp_directory_path() /
+            ("papan-server-test-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
+    std::filesystem::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+}
+
+ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std::string> extra) {
+    int fds[2];
+    if (::pipe(fds) != 0) {
+        throw std::runtime_error("pipe failed");
+    }
+    std::vector<std::string> args{PAPAN_BINARY, "serve", "--port", "0", "--data", data.string()};
+    if (std::find(extra.begin(), extra.end(), "--ai-nodes") == extra.end()) {
+        args.insert(args.end(), {"--ai-nodes", "3000"});  // keeps the computer fast in tests
+    }
+    for (auto& a : extra) {
+        args.push_back(std::move(a));
+    }
+    pid_ = ::fork();
+    if (pid_ == 0) {
+        ::dup2(fds[1], 1);
+        ::close(fds[0]);
+        ::close(fds[1]);
+        std::vector<char*> argv;
+        for (auto& a : args) {
+            argv.push_back(a.data());
+        }
+        argv.push_back(nullptr);
+        ::execv(argv[0], argv.data());
+        std::_Exit(127);
+    }
+    ::close(fds[1]);
+    std::string out;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (std::chrono::steady_clock::now() < deadline) {
+        pollfd p{fds[0], POLLIN, 0};
+        if (::poll(&p, 1, 200) > 0) {
+            char buf[256];
+            const auto n = ::read(fds[0], buf, sizeof buf);
+            if (n <= 0) {
+                break;
+            }
+            out.append(buf, static_cast<std::size_t>(n));
+            const auto at = out.find("listening on http://127.0.0.1:");
+            if (at != std::string::npos && out.find('\n', at) != std::string::npos) {
+                port_ = static_cast<unsigned short>(std::stoi(out.substr(at + 30)));
+                break;
+            }
+        }
+    }
+    ::close(fds[0]);
+    if (port_ == 0) {
+        kill_hard();
+        throw std::runtime_error("the server did not start: " + out);
+    }
+}
+
+ServerProcess::~ServerProcess() {
+    if (pid_ > 0) {
+        kill_hard();
+    }
+}
+
+void ServerProcess::kill_hard() {
+    if (pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        int st = 0;
+        ::waitpid(pid_, &st, 0);
+        pid_ = -1;
+    }
+}
+
+int ServerProcess::terminate() {
+    if (pid_ <= 0) {
+        return -1;
+    }
+    ::kill(pid_, SIGTERM);
+    int st = 0;
+    for (int i = 0; i < 100; ++i) {
+        if (::waitpid(pid_, &st, WNOHANG) == pid_) {
+            pid_ = -1;
+            return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    kill_hard();
+    return -2;
+}
+
+HttpResult http_request(unsigned short port,
+                        const std::string& method,
+                        const std::string& target,
+                        const std::string& body,
+                        const std::string& token) {
+    net::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    http::request<http::string_body> req{http::string_to_verb(method), target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    if (!token.empty()) {
+        req.set(http::field::authorization, "Bearer " + token);
+    }
+    if (!body.empty()) {
+        req.set(http::field::content_type, "application/json");
+        req.body() = body;
+    }
+    req.prepare_payload();
+    http::write(stream, req);
+    beast::flat_buffer buf;
+    http::response<http::string_body> res;
+    http::read(stream, buf, res);
+    beast::error_code ec;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+    return HttpResult{res.result_int(), res.body(), std::string(res[http::field::content_type])};
+}
+
+struct WsClient::Impl {
+    net::io_context ioc;
+    websocket::stream<beast::tcp_stream> ws{ioc};
+};
+
+WsClient::WsClient(unsigned short port) : impl_(std::make_unique<Impl>()) {
+    beast::get_lowest_layer(impl_->ws).connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    impl_->ws.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+}
+
+WsClient::~WsClient() {
+    beast::error_code ec;
+    beast::get_lowest_layer(impl_->ws).socket().close(ec);
+}
+
+void WsClient::send(const Json& j) {
+    send_raw(j.dump());
+}
+
+void WsClient::send_raw(const std::string& text) {
+    impl_->ws.text(true);
+    impl_->ws.write(net::buffer(text));
+}
+
+Json WsClient::recv(std::chrono::milliseconds timeout) {
+    beast::flat_buffer buf;
+    bool done = false;
+    beast::error_code err;
+    impl_->ws.async_read(buf, [&](beast::error_code ec, std::size_t) {
+        done = true;
+        err  = ec;
+    });
+    impl_->ioc.restart();
+    impl_->ioc.run_for(timeout);
+    if (!done) {
+        beast::get_lowest_layer(impl_->ws).socket().cancel();
+        impl_->ioc.restart();
+        impl_->ioc.run();
+        throw std::runtime_error("timed out waiting for a message");
+    }
+    if (err) {
+        throw std::runtime_error("read failed: " + err.message());
+    }
+    Json j = Json::parse(beast::buffers_to_string(buf.data()));
+    seen.push_back(j);
+    return j;
+}
+
+Json WsClient::recv_until(const std::function<bool(const Json&)>& pred,
+                          std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            throw std::runtime_error("timed out waiting for the expected message");
+        }
+        Json j = recv(left);
+        if (pred(j)) {
+            return j;
+        }
+    }
+}
+
+int WsClient::wait_close(std::chrono::milliseconds timeout) {
+    try {
+        for (;;) {
+            (void)recv(timeout);
+        }
+    } catch (const std::exception&) {
+    }
+    return static_cast<int>(impl_->ws.reason().code);
+}
+
+Json WsClient::hello(const std::string& name, const std::string& secret) {
+    Json h{{"type", "hello"}, {"name", name}};
+    if (!secret.empty()) {
+        h["secret"] = secret;
+    }
+    send(h);
+    return recv_until([](const Json& j) { return j["type"] == "welcome" || j["type"] == "error"; });
+}
+
+Json WsClient::hello_token(const std::string& token) {
+    send(Json{{"type", "hello"}, {"token", token}});
+    return recv_until([](const Json& j) { return j["type"] == "welcome" || j["type"] == "error"; });
+}
+
+Json WsClient::create(Json create_msg) {
+    create_msg["type"] = "create";
+    send(create_msg);
+    const Json created =
+        recv_until([](const Json& j) { return j["type"] == "created" || j["type"] == "error"; });
+    if (created["type"] == "error") {
+        throw std::runtime_error("create failed: " + created.dump());
+    }
+    const std::string game = created["game"];
+    Json st = recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] == game; });
+    st["created"] = created;
+    return st;
+}
+
+Json WsClient::wait_version(const std::string& game, std::int64_t v) {
+    return recv_until([&](const Json& j) {
+        return (j["type"] == "event" || j["type"] == "state") && j["game"] == game &&
+               j["version"].get<std::int64_t>() >= v;
+    });
+}
+
+Json WsClient::wait_state(const std::string& game, const std::function<bool(const Json&)>& pred) {
+    for (auto it = seen.rbegin(); it != seen.rend(); ++it) {
+        const Json& j = *it;
+        if ((j["type"] == "event" || j["type"] == "state") && j["game"] == game) {
+            if (pred(j["state"])) {
+                return j;
+            }
+            break;
+        }
+    }
+    return recv_until([&](const Json& j) {
+        return (j["type"] == "event" || j["type"] == "state") && j["game"] == game &&
+               pred(j["state"]);
+    });
+}
+
+Json path_move(const std::string& game, int ply, const Json& path) {
+    return Json{{"type", "move"}, {"game", game}, {"ply", ply}, {"path", path}};
+}
+
+Json move_msg(const Json& state_msg, std::size_t i) {
+    const Json& s = state_msg["state"];
+    return path_move(s["id"], s["ply"].get<int>(), s["legal_moves"][i]["path"]);
+}
+
+}  // namespace papan::test

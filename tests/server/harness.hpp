@@ -1,0 +1,105 @@
+// Test harness: the real `papan serve` as a subprocess on a free port with its own data
+// directory, a WebSocket client (Beast, with timeouts) and small HTTP helpers.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace papan::test {
+
+using Json = nlohmann::json;
+
+// A fresh temporary directory, removed at destruction.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&)            = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+class ServerProcess {
+public:
+    // Starts `papan serve --port 0 --data <dir> --ai-nodes 3000 <extra...>` and waits for the
+    // "listening on" line.
+    explicit ServerProcess(const std::filesystem::path& data, std::vector<std::string> extra = {});
+    ~ServerProcess();
+    ServerProcess(const ServerProcess&)            = delete;
+    ServerProcess& operator=(const ServerProcess&) = delete;
+
+    [[nodiscard]] unsigned short port() const { return port_; }
+
+    void kill_hard();  // SIGKILL and reap
+    int terminate();   // SIGTERM; returns the exit status
+
+private:
+    int pid_             = -1;
+    unsigned short port_ = 0;
+};
+
+struct HttpResult {
+    unsigned status = 0;
+    std::string body;
+    std::string content_type;
+
+    [[nodiscard]] Json json() const { return Json::parse(body, nullptr, false); }
+};
+
+HttpResult http_request(unsigned short port,
+                        const std::string& method,
+                        const std::string& target,
+                        const std::string& body  = {},
+                        const std::string& token = {});
+
+class WsClient {
+public:
+    explicit WsClient(unsigned short port);
+    ~WsClient();
+    WsClient(const WsClient&)            = delete;
+    WsClient& operator=(const WsClient&) = delete;
+
+    void send(const Json& j);
+    void send_raw(const std::string& text);
+    // The next message (throws on timeout or a closed socket).
+    Json recv(std::chrono::milliseconds timeout = std::chrono::seconds(30));
+    // Reads until a message satisfies pred (others are kept in `seen`).
+    Json recv_until(const std::function<bool(const Json&)>& pred,
+                    std::chrono::milliseconds timeout = std::chrono::seconds(30));
+    // Waits for the close; returns the close code (0 when the socket just dropped).
+    int wait_close(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+
+    // hello as a guest; returns the welcome.
+    Json hello(const std::string& name, const std::string& secret = {});
+    Json hello_token(const std::string& token);
+    // create and wait for the state of the new game; returns the "state" message.
+    Json create(Json create_msg);
+    // The latest event/state message of `game` with version >= v.
+    Json wait_version(const std::string& game, std::int64_t v);
+    // Waits for an event or state of `game` satisfying pred on its state.
+    Json wait_state(const std::string& game, const std::function<bool(const Json&)>& pred);
+
+    std::vector<Json> seen;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// The move message for legal move i of a state message's state.
+Json move_msg(const Json& state_msg, std::size_t i = 0);
+
+// {"type":"move"...} from a path.
+Json path_move(const std::string& game, int ply, const Json& path);
+
+}  // namespace papan::test

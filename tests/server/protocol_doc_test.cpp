@@ -1,0 +1,183 @@
+// docs/protocol.md and the code agree: every client example is accepted by the decoder, every
+// server example has the fields the running server emits, and every message type is documented.
+#include "harness.hpp"
+
+#include <papan/server/protocol.hpp>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace papan::test {
+namespace {
+
+std::vector<Json> doc_examples() {
+    std::ifstream in(PAPAN_PROTOCOL_DOC);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string doc = ss.str();
+    std::vector<Json> out;
+    std::size_t at = 0;
+    while ((at = doc.find("```json\n", at)) != std::string::npos) {
+        const auto start = at + 8;
+        const auto end   = doc.find("```", start);
+        const auto text  = doc.substr(start, end - start);
+        Json j           = Json::parse(text, nullptr, false);
+        EXPECT_FALSE(j.is_discarded()) << "not valid JSON in docs/protocol.md:\n" << text;
+        out.push_back(j);
+        at = end + 3;
+    }
+    return out;
+}
+
+std::set<std::string> keys(const Json& j) {
+    std::set<std::string> k;
+    for (const auto& [key, value] : j.items()) {
+        if (key != "ref") {
+            k.insert(key);
+        }
+    }
+    return k;
+}
+
+std::string join(const std::set<std::string>& s) {
+    std::string out;
+    for (const auto& x : s) {
+        out += x + " ";
+    }
+    return out;
+}
+
+TEST(ProtocolDoc, ExamplesMatchTheServer) {
+    const auto examples = doc_examples();
+    ASSERT_GT(examples.size(), 20U);
+
+    // What the server really sends: one session that exercises every server message.
+    TempDir dir;
+    ServerProcess server(dir.path(), {"--pairing-wait", "0.3"});
+    WsClient a(server.port());
+    WsClient b(server.port());
+    a.hello("Ann");
+    b.hello("Bob");
+    const Json st =
+        a.create({{"mode", "friend"}, {"variant", "international"}, {"color", "white"}});
+    const std::string game = st["game"];
+    b.send(Json{{"type", "join"}, {"invite", st["created"]["invite"]}});
+    b.wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    a.send(move_msg(a.wait_state(game, [](const Json& s) { return s["status"] == "playing"; })));
+    b.wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    b.send(Json{{"type", "resume"}, {"game", game}, {"last_version", 1000}});
+    b.recv_until([](const Json& j) { return j["type"] == "state"; });
+    const auto v =
+        b.wait_state(game, [](const Json&) { return true; })["version"].get<std::int64_t>();
+    b.send(Json{{"type", "resume"}, {"game", game}, {"last_version", v}});
+    b.recv_until([](const Json& j) { return j["type"] == "resumed"; });
+    b.send(Json{{"type", "resign"}, {"game", game}, {"id", 5}});
+    a.recv_until(
+        [](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "resign"; });
+    a.send(Json{{"type", "seek"}, {"variant", "brazilian"}});
+    a.recv_until([](const Json& j) { return j["type"] == "paired"; });
+    b.send(Json{{"type", "seek"}, {"variant", "russian"}});
+    b.recv_until([](const Json& j) { return j["type"] == "seeking"; });
+    b.send(Json{{"type", "cancel_seek"}});
+    b.recv_until([](const Json& j) { return j["type"] == "seek_cancelled"; });
+    b.send(Json{{"type", "nonsense"}});
+    b.recv_until([](const Json& j) { return j["type"] == "error"; });
+
+    std::map<std::string, std::set<std::string>> all_keys;   // union over messages of a type
+    std::map<std::string, std::set<std::string>> must_keys;  // intersection
+    std::set<std::string> state_keys;
+    for (const auto* c : {&a, &b}) {
+        for (const auto& j : c->seen) {
+            const std::string t = j["type"];
+            const auto k        = keys(j);
+            all_keys[t].insert(k.begin(), k.end());
+            if (!must_keys.contains(t)) {
+                must_keys[t] = k;
+            } else {
+                std::set<std::string> both;
+                for (const auto& x : must_keys[t]) {
+                    if (k.contains(x)) {
+                        both.insert(x);
+                    }
+                }
+                must_keys[t] = both;
+            }
+            if (j.contains("state")) {
+                state_keys = keys(j["state"]);
+            }
+        }
+    }
+
+    std::set<std::string> documented;
+    for (const auto& ex : examples) {
+        if (!ex.is_object() || !ex.contains("type")) {
+            continue;  // an HTTP body
+        }
+        const std::string t = ex["type"];
+        documented.insert(t);
+        if (server::message_type_from_name(t)) {
+            const auto r = server::decode_client_message(ex.dump());
+            EXPECT_TRUE(std::holds_alternative<server::ClientMessage>(r))
+                << "the decoder rejects the documented " << ex.dump() << ": "
+                << std::get<server::ProtocolError>(r).message;
+            continue;
+        }
+        ASSERT_TRUE(all_keys.contains(t)) << "documented server message '" << t << "' was not seen";
+        const auto k = keys(ex);
+        for (const auto& x : k) {
+            EXPECT_TRUE(all_keys[t].contains(x))
+                << "'" << t << "' example has field '" << x << "' the server does not send";
+        }
+        for (const auto& x : must_keys[t]) {
+            EXPECT_TRUE(k.contains(x)) << "'" << t << "' example lacks field '" << x << "'";
+        }
+        if (ex.contains("state") && !ex["state"].empty()) {
+            EXPECT_EQ(join(keys(ex["state"])), join(state_keys))
+                << "the documented state fields differ";
+        }
+    }
+    for (const auto& [t, k] : all_keys) {
+        EXPECT_TRUE(documented.contains(t)) << "server message '" << t << "' is not documented";
+    }
+    for (const char* t : {"hello",
+                          "create",
+                          "join",
+                          "resume",
+                          "move",
+                          "resign",
+                          "draw_offer",
+                          "draw_accept",
+                          "draw_decline",
+                          "draw_claim",
+                          "undo",
+                          "rematch",
+                          "seek",
+                          "cancel_seek"}) {
+        EXPECT_TRUE(documented.contains(t)) << "client message '" << t << "' is not documented";
+    }
+}
+
+TEST(ProtocolDoc, EveryRouteIsDocumented) {
+    std::ifstream in(PAPAN_PROTOCOL_DOC);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string doc = ss.str();
+    for (const char* route : {"GET /healthz",
+                              "GET /api/variants",
+                              "POST /api/register",
+                              "POST /api/login",
+                              "GET /api/me",
+                              "GET /api/leaderboard",
+                              "GET /api/games?player",
+                              "GET /api/games/{id}",
+                              "GET /api/games/{id}/pdn"}) {
+        EXPECT_NE(doc.find(route), std::string::npos) << route;
+    }
+}
+
+}  // namespace
+}  // namespace papan::test

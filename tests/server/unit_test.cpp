@@ -1,0 +1,126 @@
+// Unit tests of the server's pure parts: clocks, Elo, the protocol decoder and the SQLite store.
+#include <papan/server/elo.hpp>
+#include <papan/server/protocol.hpp>
+#include <papan/server/store.hpp>
+#include <papan/server/time_control.hpp>
+#include <papan/server/tokens.hpp>
+
+#include <gtest/gtest.h>
+
+namespace papan::server {
+namespace {
+
+TEST(TimeControl, ByoYomiUsesMainTimeThenPeriods) {
+    const TimeControl tc{TimeKind::ByoYomi, 300'000, 3, 30'000, 0};
+    const PlayerClock c = initial_clock(tc);
+    EXPECT_EQ(c.main_ms, 300'000);
+    EXPECT_EQ(c.periods, 3);
+    // A move inside main time only spends main time.
+    EXPECT_EQ(clock_after_move(tc, c, 10'000), (PlayerClock{290'000, 3}));
+    // 20 s into byo-yomi: the period is kept (a move inside a period does not use it up).
+    EXPECT_EQ(clock_after_move(tc, c, 320'000), (PlayerClock{0, 3}));
+    // 45 s into byo-yomi: one period ran out and is used up.
+    EXPECT_EQ(clock_after_move(tc, c, 345'000), (PlayerClock{0, 2}));
+    const auto view = clock_at(tc, c, 345'000);
+    ASSERT_TRUE(view);
+    EXPECT_EQ(view->periods, 2);
+    EXPECT_EQ(view->period_ms, 15'000);
+    // Out of time after main + every period.
+    EXPECT_EQ(time_to_flag(tc, c), 390'000);
+    EXPECT_FALSE(clock_after_move(tc, c, 390'000));
+}
+
+TEST(TimeControl, FischerAddsTheIncrement) {
+    const TimeControl tc{TimeKind::Fischer, 60'000, 0, 0, 2'000};
+    const PlayerClock c = initial_clock(tc);
+    EXPECT_EQ(clock_after_move(tc, c, 5'000), (PlayerClock{57'000, 0}));
+    EXPECT_FALSE(clock_after_move(tc, c, 60'000));
+    EXPECT_EQ(default_time_control().key(), "byoyomi:300+3x30");
+}
+
+TEST(Elo, BothRatingsMoveByK) {
+    EXPECT_EQ(elo_update(1200, 1200, 1.0), (std::pair{1216, 1184}));
+    EXPECT_EQ(elo_update(1200, 1200, 0.5), (std::pair{1200, 1200}));
+    EXPECT_EQ(elo_update(1400, 1200, 0.0), (std::pair{1376, 1224}));
+}
+
+TEST(Protocol, DecodesAndRejects) {
+    auto ok = decode_client_message(R"({"type":"move","game":"ab12","ply":3,"path":[32,28]})");
+    ASSERT_TRUE(std::holds_alternative<ClientMessage>(ok));
+    const auto& m = std::get<ClientMessage>(ok);
+    EXPECT_EQ(m.type, MessageType::Move);
+    EXPECT_EQ(m.ply, 3);
+    EXPECT_EQ(m.path, (std::vector<int>{32, 28}));
+
+    const auto code = [](std::string_view text) {
+        auto r = decode_client_message(text);
+        return std::holds_alternative<ProtocolError>(r) ? std::get<ProtocolError>(r).code : "ok";
+    };
+    EXPECT_EQ(code("{not json"), "bad_json");
+    EXPECT_EQ(code("[1,2]"), "bad_message");
+    EXPECT_EQ(code(R"({"type":"teleport"})"), "unknown_type");
+    EXPECT_EQ(code(R"({"type":"move","ply":"3"})"), "bad_message");
+    EXPECT_EQ(code(R"({"type":"move","path":[1,"x"]})"), "bad_message");
+    EXPECT_EQ(code(R"({"type":"create","clock":{"kind":"sundial"}})"), "bad_message");
+    EXPECT_EQ(code(R"({"type":"create","clock":null})"), "ok");
+}
+
+TEST(Tokens, AreRandomAndHashed) {
+    init_crypto();
+    const auto a = random_token();
+    const auto b = random_token();
+    EXPECT_EQ(a.size(), 32U);  // 128 bits
+    EXPECT_NE(a, b);
+    EXPECT_EQ(hash_secret(a), hash_secret(a));
+    EXPECT_NE(hash_secret(a), hash_secret(b));
+    const auto h = hash_password("correct horse");
+    EXPECT_TRUE(verify_password(h, "correct horse"));
+    EXPECT_FALSE(verify_password(h, "wrong horse"));
+}
+
+TEST(SqliteStore, GamesMovesUsersRatingsRewards) {
+    auto store = open_sqlite_store(":memory:");
+    GameRecord g;
+    g.id         = "g1";
+    g.variant    = "international";
+    g.mode       = "friend";
+    g.start_fen  = "W:W31-50:B1-20";
+    g.seats[0]   = SeatRecord{"u1", "ann", false, 1};
+    g.status     = "playing";
+    g.created_ms = 1;
+    g.updated_ms = 1;
+    store->insert_game(g);
+    g.version = 2;
+    store->append_move(g, MoveRecord{0, "32-28", 5});
+    store->append_move(g, MoveRecord{1, "19-23", 6});
+    auto back = store->load_game("g1");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->moves.size(), 2U);
+    EXPECT_EQ(back->seats[0], g.seats[0]);
+    EXPECT_EQ(back->version, 2);
+    store->truncate_moves(g, 1);
+    EXPECT_EQ(store->load_game("g1")->moves.size(), 1U);
+    EXPECT_EQ(store->load_unfinished().size(), 1U);
+    EXPECT_EQ(store->games_of("u1", 10).size(), 1U);
+
+    const auto id = store->create_user(UserRecord{0, "Ann", "hash", 1});
+    ASSERT_TRUE(id);
+    EXPECT_FALSE(store->create_user(UserRecord{0, "ann", "hash", 1}));  // case-insensitive
+    store->create_session("th", *id, 2);
+    EXPECT_EQ(store->session_user("th"), id);
+    auto r = store->rating(*id, "international");
+    EXPECT_EQ(r.rating, 1200);
+    r.rating = 1216;
+    r.games  = 1;
+    store->set_rating(r);
+    EXPECT_EQ(store->leaderboard("international", 10).at(0).rating, 1216);
+
+    EXPECT_EQ(store->add_reward("u1", "2026-01-01", 60, 100), 60);
+    EXPECT_EQ(store->add_reward("u1", "2026-01-01", 60, 100), 40);  // the daily cap
+    EXPECT_EQ(store->add_reward("u1", "2026-01-02", 6, 100), 6);
+    EXPECT_EQ(store->reward_total("u1"), 106);
+    EXPECT_EQ(latest_schema_version(), 1);
+}
+
+}  // namespace
+}  // namespace papan::server

@@ -1,0 +1,48 @@
+// The client's wire types against the examples of docs/protocol.md (the source of truth).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_TYPES, GAME_STATE_FIELDS, SERVER_TYPES, parseServerMessage } from './protocol';
+
+const DOC = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/protocol.md');
+const hasDoc = existsSync(DOC);
+
+function examples(): Record<string, unknown>[] {
+  const text = readFileSync(DOC, 'utf8');
+  const out: Record<string, unknown>[] = [];
+  for (const m of text.matchAll(/```json\n([\s\S]*?)```/g)) {
+    try {
+      out.push(JSON.parse(m[1] as string) as Record<string, unknown>);
+    } catch {
+      /* a cut example ("state": {} ... ) that is not JSON */
+    }
+  }
+  return out;
+}
+
+describe.skipIf(!hasDoc)('docs/protocol.md', () => {
+  it('has an example of every message type the client sends and reads', () => {
+    const types = new Set(examples().map((e) => e['type']).filter((t): t is string => typeof t === 'string'));
+    for (const t of CLIENT_TYPES) expect(types, `client message '${t}'`).toContain(t);
+    for (const t of SERVER_TYPES) expect(types, `server message '${t}'`).toContain(t);
+  });
+
+  it('gives the game state exactly the fields the client reads', () => {
+    const state = examples().find((e) => e['type'] === 'state');
+    expect(state).toBeDefined();
+    const fields = Object.keys((state as { state: Record<string, unknown> }).state).sort();
+    expect(fields).toEqual([...GAME_STATE_FIELDS].sort());
+    const parsed = parseServerMessage(JSON.stringify(state));
+    expect(parsed?.type).toBe('state');
+  });
+});
+
+describe('server frames', () => {
+  it('reads JSON objects with a type and refuses anything else', () => {
+    expect(parseServerMessage('{"type":"resumed","game":"g","version":3}')).toMatchObject({ type: 'resumed', version: 3 });
+    expect(parseServerMessage('not json')).toBeNull();
+    expect(parseServerMessage('[1,2]')).toBeNull();
+    expect(parseServerMessage('{"kind":"x"}')).toBeNull();
+  });
+});

@@ -1,0 +1,178 @@
+// Wire types of the game server (docs/protocol.md is the source of truth; these follow it and
+// the server's JSON in server/src). One WebSocket carries JSON objects, each with a "type".
+// Squares are numbers in the variant's numbering; paths are [from, landing, ...].
+
+import type { Color, VariantMeta } from '../board/geometry';
+
+export type Mode = 'computer' | 'friend' | 'hotseat' | 'random';
+export type Level = 'easy' | 'normal' | 'hard';
+
+export interface TimeControlJson {
+  kind: 'byoyomi' | 'fischer';
+  /** seconds */
+  main: number;
+  periods?: number;
+  period?: number;
+  increment?: number;
+}
+
+// ---- client -> server ------------------------------------------------------------------------
+
+export type ClientMessage =
+  | { type: 'hello'; id?: number; name?: string; secret?: string; token?: string }
+  | {
+      type: 'create';
+      id?: number;
+      mode: 'computer' | 'friend' | 'hotseat';
+      variant: string;
+      level?: Level;
+      color?: Color | 'random';
+      clock?: TimeControlJson | null;
+      options?: { no_forced_capture?: boolean; draw_rules?: string };
+      fen?: string;
+      rated?: boolean;
+    }
+  | { type: 'join'; id?: number; invite: string }
+  | { type: 'resume'; id?: number; game: string; last_version?: number }
+  | { type: 'move'; id?: number; game: string; ply: number; path: number[] }
+  | { type: 'resign' | 'draw_offer' | 'draw_accept' | 'draw_decline' | 'draw_claim' | 'undo' | 'rematch'; id?: number; game: string }
+  | { type: 'seek'; id?: number; variant: string; clock?: TimeControlJson | null; options?: { no_forced_capture?: boolean }; rated?: boolean }
+  | { type: 'cancel_seek'; id?: number };
+
+/** ClientMessage without the optional request id the socket adds. */
+export type Outgoing = ClientMessage extends infer M ? (M extends { id?: number } ? Omit<M, 'id'> : never) : never;
+
+// ---- server -> client ------------------------------------------------------------------------
+
+export interface PlayerJson {
+  id: string;
+  name: string;
+  computer: boolean;
+  account: boolean;
+}
+
+export interface MoveJson {
+  ply: number;
+  color: Color;
+  text: string;
+  path: number[];
+  captures: number[];
+}
+
+export interface LegalMoveJson {
+  text: string;
+  path: number[];
+  captures: number[];
+}
+
+export interface ClockSideJson {
+  main_ms: number;
+  periods: number;
+  period_ms: number;
+}
+
+export interface ClockJson {
+  time_control: TimeControlJson;
+  server_time_ms: number;
+  white: ClockSideJson;
+  black: ClockSideJson;
+  running: Color | null;
+}
+
+export interface MoveLimitJson {
+  rule: string;
+  text: string;
+  moves_left: number;
+  plies_left: number;
+}
+
+export interface ResultJson {
+  /** white_wins | black_wins | draw */
+  outcome: string;
+  reason: string;
+  text: string;
+}
+
+export interface GameState {
+  id: string;
+  version: number;
+  variant: string;
+  variant_name: string;
+  mode: Mode;
+  level: string;
+  /** waiting | playing | over */
+  status: string;
+  rated: boolean;
+  options: { forced_capture: boolean; draw_rules: unknown };
+  players: { white: PlayerJson | null; black: PlayerJson | null };
+  start_fen: string;
+  fen: string;
+  turn: Color;
+  ply: number;
+  position: { white: number[]; white_kings: number[]; black: number[]; black_kings: number[] };
+  legal_moves: LegalMoveJson[];
+  capturers: number[];
+  moves: MoveJson[];
+  move_limits: MoveLimitJson[];
+  claimable_draw: string | null;
+  draw_offer: Color | null;
+  rematch: { white: boolean; black: boolean; game: string | null };
+  clock: ClockJson | null;
+  result: ResultJson | null;
+}
+
+export interface GameEvent {
+  kind: string;
+  by?: Color;
+  computer?: boolean;
+  move?: MoveJson;
+  game?: string;
+  plies?: number;
+  joined?: Color;
+}
+
+/** Every field of GameState, to check the client's reading against docs/protocol.md. */
+export const GAME_STATE_FIELDS = [
+  'id', 'version', 'variant', 'variant_name', 'mode', 'level', 'status', 'rated', 'options', 'players',
+  'start_fen', 'fen', 'turn', 'ply', 'position', 'legal_moves', 'capturers', 'moves', 'move_limits',
+  'claimable_draw', 'draw_offer', 'rematch', 'clock', 'result',
+] as const satisfies readonly (keyof GameState)[];
+// compile-time: the list names every field of GameState
+type MissingStateField = Exclude<keyof GameState, (typeof GAME_STATE_FIELDS)[number]>;
+export const STATE_FIELDS_COMPLETE: [MissingStateField] extends [never] ? true : never = true;
+
+/** The message types the client sends and the ones it reads. */
+export const CLIENT_TYPES = [
+  'hello', 'create', 'join', 'resume', 'move', 'resign', 'draw_offer', 'draw_accept', 'draw_decline',
+  'draw_claim', 'undo', 'rematch', 'seek', 'cancel_seek',
+] as const satisfies readonly ClientMessage['type'][];
+export const SERVER_TYPES = [
+  'welcome', 'created', 'state', 'event', 'resumed', 'seeking', 'seek_cancelled', 'paired', 'error',
+] as const;
+
+export type ServerMessage =
+  | { type: 'welcome'; ref?: number; player: { id: string; name: string; account: boolean }; secret?: string }
+  | { type: 'created'; ref?: number; game: string; mode: Mode; invite?: string; link?: string; expires_ms?: number }
+  | { type: 'state'; ref?: number; game: string; version: number; state: GameState }
+  | { type: 'event'; game: string; version: number; event: GameEvent; state: GameState }
+  | { type: 'resumed'; ref?: number; game: string; version: number }
+  | { type: 'seeking'; ref?: number; variant: string; wait_ms: number }
+  | { type: 'seek_cancelled'; cancelled: boolean }
+  | { type: 'paired'; game: string }
+  | { type: 'error'; ref?: number; code: string; message: string };
+
+export interface VariantsResponse {
+  variants: VariantMeta[];
+}
+
+/** Reads one server frame; null when it is not a JSON object with a string "type". */
+export function parseServerMessage(text: string): ServerMessage | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null || typeof (v as { type?: unknown }).type !== 'string') return null;
+  return v as ServerMessage;
+}

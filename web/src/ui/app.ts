@@ -1,0 +1,132 @@
+// The application shell: header (title, menu, language switch), the connection banner and a
+// hash router: #/ lobby, #/game/ID, #join=TOKEN (the server's friend link), #/rules[/KEY],
+// #/leaderboard[/KEY].
+
+import type { VariantMeta } from '../board/geometry';
+import { format, LANGS, messages, pickLanguage, type Lang } from '../i18n';
+import type { GameState, VariantsResponse } from '../net/protocol';
+import { Connection, socketUrl } from '../net/socket';
+import type { AppCtx, View } from './context';
+import { h } from './dom';
+import { gameView } from './game';
+import { joinView, lobbyView } from './lobby';
+import { browserStorage, Prefs } from './prefs';
+import { leaderboardView, rulesView } from './rules';
+
+export async function startApp(root: HTMLElement): Promise<void> {
+  const prefs = new Prefs(browserStorage());
+  let lang: Lang = pickLanguage(prefs.storedLang, navigator.languages ?? [navigator.language]);
+  const games = new Map<string, GameState>();
+  const conn = new Connection({
+    url: socketUrl(location),
+    identity: () => {
+      const token = prefs.token;
+      const secret = prefs.secret;
+      return { name: prefs.username ?? (prefs.nickname || 'Guest'), ...(token ? { token } : {}), ...(secret ? { secret } : {}) };
+    },
+    onSecret: (s) => (prefs.secret = s),
+  });
+  conn.onMessage((m) => {
+    // a session token the server no longer knows: sign out and say hello as a guest
+    if (m.type === 'error' && m.code === 'bad_token') {
+      prefs.token = null;
+      prefs.username = null;
+      conn.close();
+      conn.connect();
+    }
+  });
+
+  const header = h('header', { class: 'top' });
+  const connBanner = h('div', { class: 'conn-banner', 'data-test': 'conn-banner', hidden: true });
+  const main = h('main', { id: 'main' });
+  root.replaceChildren(header, connBanner, main);
+
+  let variants: VariantMeta[] = [];
+  let view: View | null = null;
+
+  const ctx: AppCtx = {
+    get lang() {
+      return lang;
+    },
+    t: (key, params) => format(lang, key, params),
+    msgs: () => messages(lang),
+    prefs,
+    conn,
+    get variants() {
+      return variants;
+    },
+    variant: (key) => variants.find((v) => v.key === key),
+    games,
+    navigate: (hash) => {
+      if (location.hash === hash) route();
+      else location.hash = hash;
+    },
+    variantName: (key) => messages(lang).variantNames[key] ?? variants.find((v) => v.key === key)?.name ?? key,
+  };
+
+  document.body.dataset['look'] = prefs.look;
+
+  function renderHeader(): void {
+    document.documentElement.lang = lang;
+    document.title = `Papan — ${format(lang, 'tagline')}`;
+    header.replaceChildren(
+      h('a', { class: 'brand', href: '#/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }), 'Papan'),
+      h('nav', { class: 'menu' },
+        h('a', { href: '#/', 'data-test': 'nav-play' }, ctx.t('play')),
+        h('a', { href: '#/rules', 'data-test': 'nav-rules' }, ctx.t('rules')),
+        h('a', { href: '#/leaderboard', 'data-test': 'nav-leaderboard' }, ctx.t('leaderboard'))),
+      h('div', { class: 'lang', role: 'group', 'aria-label': ctx.t('language') },
+        ...LANGS.map((l) => h('button', {
+          type: 'button',
+          class: l === lang ? 'active' : '',
+          'data-test': `lang-${l}`,
+          'aria-pressed': String(l === lang),
+          onclick: () => {
+            if (l === lang) return;
+            lang = l;
+            prefs.lang = l;
+            renderHeader();
+            renderConn();
+            route();
+          },
+        }, l.toUpperCase()))),
+    );
+  }
+
+  function renderConn(): void {
+    const s = conn.status;
+    connBanner.hidden = s === 'open';
+    connBanner.textContent = s === 'lost' ? ctx.t('connectionLost') : ctx.t('connecting');
+    connBanner.classList.toggle('lost', s === 'lost');
+    document.body.dataset['conn'] = s;
+  }
+  conn.onStatus(renderConn);
+
+  function route(): void {
+    view?.destroy();
+    view = null;
+    const hash = location.hash || '#/';
+    let m: RegExpExecArray | null;
+    window.scrollTo?.(0, 0);
+    if ((m = /^#join=([\w-]+)/.exec(hash))) view = joinView(ctx, main, m[1] as string);
+    else if ((m = /^#\/game\/([\w-]+)/.exec(hash))) view = gameView(ctx, main, m[1] as string);
+    else if ((m = /^#\/rules(?:\/([\w-]+))?/.exec(hash))) view = rulesView(ctx, main, m[1] ?? null);
+    else if ((m = /^#\/leaderboard(?:\/([\w-]+))?/.exec(hash))) view = leaderboardView(ctx, main, m[1] ?? null);
+    else view = lobbyView(ctx, main);
+    main.dataset['route'] = hash.replace(/^#\/?/, '').split('/')[0]?.split('=')[0] || 'lobby';
+  }
+
+  renderHeader();
+  renderConn();
+  main.replaceChildren(h('p', { class: 'card' }, ctx.t('loading')));
+  try {
+    const r = await fetch('/api/variants');
+    variants = ((await r.json()) as VariantsResponse).variants;
+  } catch (err) {
+    main.replaceChildren(h('p', { class: 'banner error' }, ctx.t('error', { message: (err as Error).message })));
+    return;
+  }
+  conn.connect();
+  window.addEventListener('hashchange', route);
+  route();
+}

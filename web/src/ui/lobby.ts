@@ -1,0 +1,315 @@
+// The lobby: choose variant (with the "no forced capture" house rule where the variant offers
+// it), opponent (computer with level and colour, friend link, random opponent, hot-seat), time
+// control and nickname; sign up / sign in. Choices are remembered for the next visit.
+
+import type { Color } from '../board/geometry';
+import type { Level, ServerMessage, TimeControlJson } from '../net/protocol';
+import type { AppCtx, View } from './context';
+import { h } from './dom';
+
+type ModeChoice = 'computer' | 'friend' | 'random' | 'hotseat';
+type TcChoice = 'default' | 'fast' | 'slow' | 'fischer' | 'none';
+
+const TIME_CONTROLS: Record<TcChoice, TimeControlJson | null> = {
+  default: { kind: 'byoyomi', main: 300, periods: 3, period: 30 },
+  fast: { kind: 'byoyomi', main: 180, periods: 3, period: 30 },
+  slow: { kind: 'byoyomi', main: 600, periods: 3, period: 30 },
+  fischer: { kind: 'fischer', main: 180, increment: 2 },
+  none: null,
+};
+
+export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
+  const saved = ctx.prefs.lobby;
+  const choice = {
+    variant: typeof saved['variant'] === 'string' && ctx.variant(saved['variant']) ? saved['variant'] : (ctx.variants[0]?.key ?? 'international'),
+    mode: (['computer', 'friend', 'random', 'hotseat'].includes(String(saved['mode'])) ? saved['mode'] : 'computer') as ModeChoice,
+    level: (['easy', 'normal', 'hard'].includes(String(saved['level'])) ? saved['level'] : 'normal') as Level,
+    color: (['white', 'black', 'random'].includes(String(saved['color'])) ? saved['color'] : 'white') as Color | 'random',
+    tc: (String(saved['tc']) in TIME_CONTROLS ? saved['tc'] : 'default') as TcChoice,
+    noForced: saved['noForced'] === true,
+    drawRules: typeof saved['drawRules'] === 'string' ? saved['drawRules'] : 'standard',
+    fen: '',
+    rated: saved['rated'] === true,
+  };
+  let busy = false;
+  let message = '';
+  let seeking = false;
+  const offs: (() => void)[] = [];
+
+  const form = h('form', { class: 'lobby-form', 'data-test': 'lobby' });
+  const account = h('div', { class: 'account card' });
+  const mine = h('div', { class: 'my-games', 'data-test': 'my-games' });
+  root.replaceChildren(h('section', { class: 'lobby' }, h('div', { class: 'card' }, h('h2', {}, ctx.t('play')), form), h('div', { class: 'lobby-side' }, account, mine)));
+
+  let alive = true;
+  /** The player's unfinished games (GET /api/games?player=ID), to go back to. */
+  const loadMine = (): void => {
+    const pid = ctx.conn.playerId;
+    if (!pid) return;
+    fetch(`/api/games?player=${encodeURIComponent(pid)}`)
+      .then((r) => r.json() as Promise<{ games?: { id: string; variant: string; mode: string; status: string; white: { name: string } | null; black: { name: string } | null }[] }>)
+      .then((body) => {
+        if (!alive) return;
+        const open = (body.games ?? []).filter((g) => g.status === 'playing' || g.status === 'waiting').slice(0, 10);
+        mine.replaceChildren(
+          ...(open.length === 0
+            ? []
+            : [
+                h('div', { class: 'card' }, h('h2', {}, ctx.t('myGames')),
+                  h('ul', { class: 'game-links' }, ...open.map((g) =>
+                    h('li', {}, h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode} · ${g.white?.name ?? '?'} – ${g.black?.name ?? '?'}`))))),
+              ]),
+        );
+      })
+      .catch(() => undefined);
+  };
+  loadMine();
+  offs.push(() => void (alive = false));
+
+  const remember = (): void => {
+    ctx.prefs.lobby = { ...choice };
+  };
+
+  function radio<T extends string>(name: string, value: T, current: T, label: string, on: (v: T) => void): HTMLElement {
+    return h(
+      'label',
+      { class: `choice${value === current ? ' active' : ''}` },
+      h('input', { type: 'radio', name, value, checked: value === current, 'data-test': `${name}-${value}`, onchange: () => on(value) }),
+      h('span', {}, label),
+    );
+  }
+
+  function renderForm(): void {
+    const meta = ctx.variant(choice.variant);
+    const rows: (HTMLElement | null)[] = [];
+    rows.push(
+      h(
+        'label',
+        { class: 'field' },
+        h('span', {}, ctx.t('variant')),
+        h(
+          'select',
+          {
+            'data-test': 'variant',
+            onchange: (e: Event) => {
+              choice.variant = (e.target as HTMLSelectElement).value;
+              choice.drawRules = 'standard';
+              remember();
+              renderForm();
+            },
+          },
+          ...ctx.variants.map((v) => h('option', { value: v.key, selected: v.key === choice.variant }, ctx.variantName(v.key))),
+        ),
+        h('a', { class: 'rules-link', href: `#/rules/${choice.variant}` }, ctx.t('rules')),
+      ),
+    );
+    if (meta?.no_forced_capture_option) {
+      rows.push(
+        h('label', { class: 'toggle' }, h('input', { type: 'checkbox', 'data-test': 'no-forced', checked: choice.noForced, onchange: (e: Event) => { choice.noForced = (e.target as HTMLInputElement).checked; remember(); } }), ctx.t('noForcedCapture')),
+      );
+    }
+    if (meta && meta.draw_rule_sets.length > 1) {
+      rows.push(
+        h(
+          'label',
+          { class: 'field' },
+          h('span', {}, ctx.t('drawRules')),
+          h(
+            'select',
+            { 'data-test': 'draw-rules', onchange: (e: Event) => { choice.drawRules = (e.target as HTMLSelectElement).value; remember(); } },
+            ...meta.draw_rule_sets.map((r) => h('option', { value: r, selected: r === choice.drawRules }, ctx.t(`drawRules_${r}` as 'drawRules_standard') || r)),
+          ),
+        ),
+      );
+    }
+    const setMode = (m: ModeChoice): void => {
+      choice.mode = m;
+      remember();
+      renderForm();
+    };
+    rows.push(
+      h('fieldset', {}, h('legend', {}, ctx.t('mode')),
+        radio('mode', 'computer', choice.mode, ctx.t('mode_computer'), setMode),
+        radio('mode', 'friend', choice.mode, ctx.t('mode_friend'), setMode),
+        radio('mode', 'random', choice.mode, ctx.t('mode_random'), setMode),
+        radio('mode', 'hotseat', choice.mode, ctx.t('mode_hotseat'), setMode)),
+    );
+    if (choice.mode === 'computer') {
+      const setLevel = (l: Level): void => { choice.level = l; remember(); renderForm(); };
+      rows.push(
+        h('fieldset', {}, h('legend', {}, ctx.t('level')),
+          radio('level', 'easy', choice.level, ctx.t('level_easy'), setLevel),
+          radio('level', 'normal', choice.level, ctx.t('level_normal'), setLevel),
+          radio('level', 'hard', choice.level, ctx.t('level_hard'), setLevel)),
+      );
+    }
+    if (choice.mode === 'computer' || choice.mode === 'friend') {
+      const setColor = (c: Color | 'random'): void => { choice.color = c; remember(); renderForm(); };
+      rows.push(
+        h('fieldset', {}, h('legend', {}, ctx.t('color')),
+          radio('color', 'white', choice.color, ctx.t('color_white'), setColor),
+          radio('color', 'black', choice.color, ctx.t('color_black'), setColor),
+          radio('color', 'random', choice.color, ctx.t('color_random'), setColor)),
+      );
+    }
+    if (choice.mode === 'friend' || choice.mode === 'random') {
+      rows.push(
+        h('label', { class: 'field' }, h('span', {}, ctx.t('timeControl')),
+          h('select', { 'data-test': 'time-control', onchange: (e: Event) => { choice.tc = (e.target as HTMLSelectElement).value as TcChoice; remember(); } },
+            ...(Object.keys(TIME_CONTROLS) as TcChoice[])
+              .filter((k) => choice.mode === 'friend' || k !== 'none')
+              .map((k) => h('option', { value: k, selected: k === choice.tc }, ctx.t(`tc_${k}`))))),
+      );
+    }
+    if (choice.mode === 'friend' && ctx.prefs.username) {
+      rows.push(
+        h('label', { class: 'toggle' }, h('input', { type: 'checkbox', 'data-test': 'rated', checked: choice.rated, onchange: (e: Event) => { choice.rated = (e.target as HTMLInputElement).checked; remember(); } }), ctx.t('rated')),
+      );
+    }
+    if (choice.mode === 'friend' || choice.mode === 'hotseat') {
+      rows.push(
+        h('details', { class: 'fen', open: choice.fen !== '' },
+          h('summary', {}, ctx.t('fromPosition')),
+          h('input', { type: 'text', 'data-test': 'fen', placeholder: meta?.start_fen ?? 'W:W21-32:B1-12', value: choice.fen, spellcheck: 'false', onchange: (e: Event) => { choice.fen = (e.target as HTMLInputElement).value.trim(); } })),
+      );
+    }
+    rows.push(
+      h('label', { class: 'field' }, h('span', {}, ctx.t('nickname')),
+        h('input', { type: 'text', maxlength: 24, 'data-test': 'nickname', value: ctx.prefs.username ?? ctx.prefs.nickname, disabled: !!ctx.prefs.username, onchange: (e: Event) => { ctx.prefs.nickname = (e.target as HTMLInputElement).value.trim(); } })),
+    );
+    rows.push(
+      seeking
+        ? h('div', { class: 'seeking', 'data-test': 'seeking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ctx.t('seeking'), h('button', { type: 'button', class: 'btn', onclick: () => { ctx.conn.send({ type: 'cancel_seek' }); seeking = false; renderForm(); } }, ctx.t('cancel')))
+        : h('button', { type: 'submit', class: 'btn primary big', 'data-test': 'start', disabled: busy }, ctx.t('start')),
+    );
+    if (message) rows.push(h('p', { class: 'banner error' }, message));
+    form.replaceChildren(...rows.filter((x): x is HTMLElement => x !== null));
+  }
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void start();
+  });
+
+  async function start(): Promise<void> {
+    if (busy) return;
+    message = '';
+    const nick = (form.querySelector<HTMLInputElement>('[data-test="nickname"]')?.value ?? '').trim();
+    if (nick && !ctx.prefs.username && nick !== ctx.conn.playerName) {
+      ctx.prefs.nickname = nick;
+      ctx.conn.rehello(); // the server takes the new name before the game is created
+    }
+    const options = { no_forced_capture: choice.noForced && !!ctx.variant(choice.variant)?.no_forced_capture_option, draw_rules: choice.drawRules };
+    if (choice.mode === 'random') {
+      seeking = true;
+      renderForm();
+      ctx.conn.send({ type: 'seek', variant: choice.variant, clock: TIME_CONTROLS[choice.tc] ?? TIME_CONTROLS.default, options: { no_forced_capture: options.no_forced_capture } });
+      return;
+    }
+    busy = true;
+    renderForm();
+    try {
+      const reply = await ctx.conn.request({
+        type: 'create',
+        mode: choice.mode,
+        variant: choice.variant,
+        ...(choice.mode === 'computer' ? { level: choice.level } : {}),
+        ...(choice.mode === 'computer' || choice.mode === 'friend' ? { color: choice.color } : {}),
+        ...(choice.mode === 'friend' ? { clock: TIME_CONTROLS[choice.tc], rated: choice.rated && !!ctx.prefs.username } : {}),
+        ...((choice.mode === 'friend' || choice.mode === 'hotseat') && choice.fen ? { fen: choice.fen } : {}),
+        options,
+      });
+      if (reply.type === 'created') {
+        if (reply.link) ctx.prefs.setLink(reply.game, new URL(reply.link, location.href).href);
+        ctx.navigate(`#/game/${reply.game}`);
+        return;
+      }
+      if (reply.type === 'error') message = ctx.t('error', { message: reply.message });
+    } catch (err) {
+      message = ctx.t('error', { message: (err as Error).message });
+    }
+    busy = false;
+    renderForm();
+  }
+
+  offs.push(
+    ctx.conn.onMessage((m: ServerMessage) => {
+      if (m.type === 'welcome') {
+        loadMine();
+      } else if (m.type === 'paired') {
+        seeking = false;
+        ctx.navigate(`#/game/${m.game}`);
+      } else if (m.type === 'error' && seeking) {
+        seeking = false;
+        message = ctx.t('error', { message: m.message });
+        renderForm();
+      }
+    }),
+  );
+
+  function renderAccount(): void {
+    if (ctx.prefs.username) {
+      account.replaceChildren(
+        h('p', { 'data-test': 'signed-in' }, ctx.t('signedInAs', { name: ctx.prefs.username })),
+        h('button', { type: 'button', class: 'btn', onclick: () => { ctx.prefs.token = null; ctx.prefs.username = null; ctx.conn.close(); ctx.conn.connect(); renderAccount(); renderForm(); } }, ctx.t('signOut')),
+        h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
+      );
+      return;
+    }
+    const user = h('input', { type: 'text', autocomplete: 'username', 'data-test': 'username', placeholder: ctx.t('username') });
+    const pass = h('input', { type: 'password', autocomplete: 'current-password', 'data-test': 'password', placeholder: ctx.t('password') });
+    const out = h('p', { class: 'muted' });
+    const go = async (path: 'login' | 'register'): Promise<void> => {
+      try {
+        const r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: user.value.trim(), password: pass.value }) });
+        const body = (await r.json()) as { token?: string; user?: { username: string }; message?: string };
+        if (!r.ok || !body.token || !body.user) {
+          out.textContent = ctx.t('error', { message: body.message ?? String(r.status) });
+          return;
+        }
+        ctx.prefs.token = body.token;
+        ctx.prefs.username = body.user.username;
+        ctx.conn.close();
+        ctx.conn.connect();
+        renderAccount();
+        renderForm();
+      } catch (err) {
+        out.textContent = ctx.t('error', { message: (err as Error).message });
+      }
+    };
+    account.replaceChildren(
+      h('h2', {}, ctx.t('signIn'), ' / ', ctx.t('signUp')),
+      user,
+      pass,
+      h('div', { class: 'row' },
+        h('button', { type: 'button', class: 'btn primary', 'data-test': 'sign-in', onclick: () => void go('login') }, ctx.t('signIn')),
+        h('button', { type: 'button', class: 'btn', 'data-test': 'sign-up', onclick: () => void go('register') }, ctx.t('signUp'))),
+      out,
+      h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
+    );
+  }
+
+  renderForm();
+  renderAccount();
+  return { destroy: () => offs.forEach((f) => f()) };
+}
+
+/** Opening a friend link (#join=TOKEN): sit down and go to the game. */
+export function joinView(ctx: AppCtx, root: HTMLElement, invite: string): View {
+  root.replaceChildren(h('p', { class: 'card', 'data-test': 'joining' }, ctx.t('loading')));
+  let done = false;
+  if (!ctx.prefs.username && ctx.prefs.nickname && ctx.conn.playerName !== null && ctx.prefs.nickname !== ctx.conn.playerName) ctx.conn.rehello();
+  const id = ctx.conn.send({ type: 'join', invite });
+  const off = ctx.conn.onMessage((m) => {
+    if (done) return;
+    if ((m.type === 'state' || m.type === 'event') && (m.type === 'event' || m.ref === id)) {
+      done = true;
+      ctx.games.set(m.game, m.state);
+      ctx.navigate(`#/game/${m.game}`);
+    } else if (m.type === 'error' && m.ref === id) {
+      done = true;
+      root.replaceChildren(h('div', { class: 'card' }, h('p', { class: 'banner error', 'data-test': 'join-error' }, ctx.t('error', { message: m.message })), h('a', { class: 'btn', href: '#/' }, ctx.t('newGame'))));
+    }
+  });
+  return { destroy: off };
+}

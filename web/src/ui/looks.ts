@@ -1,0 +1,61 @@
+// The controls under a board: the board look (classic wood / candy on pistachio) and the
+// square numbers and coordinates. Choices are remembered in the preferences.
+
+import type { BoardApi } from '../board/api';
+import type { Look } from '../board/state';
+import type { AppCtx } from './context';
+import { h } from './dom';
+
+export function boardControls(ctx: AppCtx, boards: () => BoardApi[], numbersShown: () => boolean = () => ctx.prefs.showNumbers): HTMLElement {
+  const looks: Look[] = ['classic', 'candy'];
+  const lookButtons = looks.map((l) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `look-choice look-${l}${ctx.prefs.look === l ? ' active' : ''}`,
+        'data-test': `look-${l}`,
+        'aria-pressed': String(ctx.prefs.look === l),
+        onclick: () => {
+          ctx.prefs.look = l;
+          document.body.dataset['look'] = l;
+          for (const b of boards()) b.setLook(l);
+          for (const btn of lookButtons) {
+            const on = btn.dataset['look'] === l;
+            btn.classList.toggle('active', on);
+            btn.setAttribute('aria-pressed', String(on));
+          }
+        },
+        'data-look': l,
+      },
+      h('span', { class: 'swatch', 'aria-hidden': 'true' }),
+      ctx.t(l === 'classic' ? 'look_classic' : 'look_candy'),
+    ),
+  );
+  const toggle = (label: string, test: string, get: () => boolean, set: (v: boolean) => void): HTMLElement =>
+    h(
+      'label',
+      { class: 'toggle' },
+      h('input', {
+        type: 'checkbox',
+        'data-test': test,
+        checked: get(),
+        onchange: (e: Event) => set((e.target as HTMLInputElement).checked),
+      }),
+      label,
+    );
+  return h(
+    'div',
+    { class: 'board-controls' },
+    h('span', { class: 'controls-label' }, ctx.t('look'), ':'),
+    ...lookButtons,
+    toggle(ctx.t('showNumbers'), 'numbers', numbersShown, (v) => {
+      ctx.prefs.showNumbers = v;
+      for (const b of boards()) b.setShowNumbers(v);
+    }),
+    toggle(ctx.t('showCoords'), 'coords', () => ctx.prefs.showCoords, (v) => {
+      ctx.prefs.showCoords = v;
+      for (const b of boards()) b.setShowCoords(v);
+    }),
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { GameState, MoveJson } from '../net/protocol';
+import { buttonsOf, clockAt, formatMs, movableOf, moveRows, nearLimit, orientationOf, seatOf } from './model';
+
+function game(over: Partial<GameState> = {}): GameState {
+  return {
+    id: 'g1', version: 1, variant: 'russian', variant_name: 'Russian draughts', mode: 'friend', level: '', status: 'playing', rated: false,
+    options: { forced_capture: true, draw_rules: 0 },
+    players: { white: { id: 'a', name: 'Ana', computer: false, account: false }, black: { id: 'b', name: 'Budi', computer: false, account: false } },
+    start_fen: 'W:W21-32:B1-12', fen: 'W:W21-32:B1-12', turn: 'white', ply: 0,
+    position: { white: [], white_kings: [], black: [], black_kings: [] },
+    legal_moves: [], capturers: [], moves: [], move_limits: [], claimable_draw: null, draw_offer: null,
+    rematch: { white: false, black: false, game: null }, clock: null, result: null,
+    ...over,
+  };
+}
+
+describe('game view model', () => {
+  it('seats us, flips for Black, shows White in hot-seat', () => {
+    expect(seatOf(game(), 'b')).toEqual({ mine: 'black' });
+    expect(orientationOf(seatOf(game(), 'b'))).toBe('black');
+    expect(orientationOf(seatOf(game({ mode: 'hotseat' }), 'a'))).toBe('white');
+    expect(seatOf(game(), 'zz')).toEqual({ mine: null });
+  });
+
+  it('lets only the side to move move, both sides in hot-seat, nobody when over', () => {
+    expect(movableOf(game(), { mine: 'white' })).toBe('white');
+    expect(movableOf(game(), { mine: 'black' })).toBeNull();
+    expect(movableOf(game({ turn: 'black' }), { mine: 'both' })).toBe('black');
+    expect(movableOf(game({ status: 'over' }), { mine: 'white' })).toBeNull();
+  });
+
+  it('offers the buttons that fit the game', () => {
+    const b = buttonsOf(game({ draw_offer: 'black' }), { mine: 'white' }, false);
+    expect(b).toMatchObject({ resign: true, offerDraw: false, answerDraw: true, undo: false, rematch: false, pdn: false });
+    const c = buttonsOf(game({ mode: 'computer', moves: [{} as MoveJson] }), { mine: 'white' }, false);
+    expect(c.undo).toBe(true);
+    const over = buttonsOf(game({ status: 'over' }), { mine: 'white' }, true);
+    expect(over).toMatchObject({ resign: false, rematch: true, pdn: true, copyLink: false });
+    expect(buttonsOf(game({ status: 'waiting' }), { mine: 'white' }, true).copyLink).toBe(true);
+    expect(buttonsOf(game({ claimable_draw: 'repetition' }), { mine: 'white' }, false).claimDraw).toBe(true);
+  });
+
+  it('numbers moves in pairs, with a gap when the second side starts', () => {
+    const m = (ply: number, color: 'white' | 'black'): MoveJson => ({ ply, color, text: `m${ply}`, path: [], captures: [] });
+    const rows = moveRows([m(0, 'black'), m(1, 'white'), m(2, 'black')], 'black');
+    expect(rows.map((r) => [r.number, r.first?.text, r.second?.text])).toEqual([[1, 'm0', 'm1'], [2, 'm2', undefined]]);
+    const gap = moveRows([m(0, 'black'), m(1, 'white')], 'white');
+    expect(gap.map((r) => [r.first?.text, r.second?.text])).toEqual([[undefined, 'm0'], ['m1', undefined]]);
+  });
+
+  it('runs a byo-yomi clock through main time and periods', () => {
+    const tc = { kind: 'byoyomi' as const, main: 300, periods: 3, period: 30 };
+    const side = { main_ms: 10_000, periods: 3, period_ms: 30_000 };
+    expect(clockAt(tc, side, 4_000)).toMatchObject({ main_ms: 6_000, periods: 3, overtime: false });
+    expect(clockAt(tc, side, 15_000)).toMatchObject({ main_ms: 0, periods: 3, period_ms: 25_000, overtime: true });
+    expect(clockAt(tc, side, 45_000)).toMatchObject({ periods: 2, period_ms: 25_000 });
+    expect(clockAt(tc, side, 100_001)).toMatchObject({ flagged: true });
+    const inPeriod = { main_ms: 0, periods: 2, period_ms: 12_000 };
+    expect(clockAt(tc, inPeriod, 13_000)).toMatchObject({ periods: 1, period_ms: 29_000 });
+  });
+
+  it('runs a Fischer clock and formats times', () => {
+    const tc = { kind: 'fischer' as const, main: 180, increment: 2 };
+    expect(clockAt(tc, { main_ms: 5_000, periods: 0, period_ms: 0 }, 6_000).flagged).toBe(true);
+    expect(formatMs(300_000)).toBe('5:00');
+    expect(formatMs(61_500)).toBe('1:02');
+    expect(formatMs(9_950)).toBe('9.9');
+  });
+
+  it('shows the move-limit counter only when it is near', () => {
+    expect(nearLimit(game({ move_limits: [{ rule: 'no_progress', text: 'x', moves_left: 30, plies_left: 60 }] }))).toBeNull();
+    const near = nearLimit(game({ move_limits: [
+      { rule: 'a', text: 'a', moves_left: 9, plies_left: 18 },
+      { rule: 'b', text: 'b', moves_left: 4, plies_left: 8 },
+    ] }));
+    expect(near?.rule).toBe('b');
+  });
+});

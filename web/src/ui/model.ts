@@ -1,0 +1,134 @@
+// Pure view-model of the game page: from the server's state and who we are to what the page
+// shows (orientation, who may move, buttons, move rows, clocks, the move-limit counter).
+// No DOM here, so all of it is tested in Node.
+
+import type { Color } from '../board/geometry';
+import type { ClockJson, ClockSideJson, GameState, MoveJson, TimeControlJson } from '../net/protocol';
+
+export interface Seat {
+  /** our colour, or null when we only watch; hot-seat: 'both' */
+  mine: Color | 'both' | null;
+}
+
+export function seatOf(s: GameState, playerId: string | null): Seat {
+  if (s.mode === 'hotseat') return { mine: 'both' };
+  if (playerId && s.players.white?.id === playerId) return { mine: 'white' };
+  if (playerId && s.players.black?.id === playerId) return { mine: 'black' };
+  return { mine: null };
+}
+
+/** The side shown at the bottom: ours; White in hot-seat and for spectators. */
+export function orientationOf(seat: Seat): Color {
+  return seat.mine === 'black' ? 'black' : 'white';
+}
+
+/** The side whose pieces the user may move now. */
+export function movableOf(s: GameState, seat: Seat): Color | null {
+  if (s.status !== 'playing' || s.result) return null;
+  if (seat.mine === 'both') return s.turn;
+  return seat.mine === s.turn ? s.turn : null;
+}
+
+export interface Buttons {
+  resign: boolean;
+  offerDraw: boolean;
+  answerDraw: boolean;
+  claimDraw: boolean;
+  undo: boolean;
+  rematch: boolean;
+  copyLink: boolean;
+  pdn: boolean;
+}
+
+export function buttonsOf(s: GameState, seat: Seat, hasLink: boolean): Buttons {
+  const playing = s.status === 'playing' && !s.result;
+  const player = seat.mine !== null;
+  const actor: Color | null = seat.mine === 'both' ? s.turn : seat.mine;
+  return {
+    resign: playing && player,
+    offerDraw: playing && player && s.mode !== 'hotseat' && s.draw_offer === null,
+    answerDraw: playing && player && s.draw_offer !== null && s.draw_offer !== actor,
+    claimDraw: playing && player && s.claimable_draw !== null && actor === s.turn,
+    undo: playing && s.mode === 'computer' && player && s.moves.length > 0,
+    rematch: s.status === 'over' && player && s.rematch.game === null,
+    copyLink: s.mode === 'friend' && hasLink && s.status === 'waiting',
+    pdn: s.status === 'over',
+  };
+}
+
+export interface MoveRow {
+  number: number;
+  first: MoveJson | null;
+  second: MoveJson | null;
+}
+
+/** Moves two to a row, numbered; a game that starts with the second side leaves a gap. */
+export function moveRows(moves: readonly MoveJson[], firstToMove: Color): MoveRow[] {
+  const rows: MoveRow[] = [];
+  let row: MoveRow | null = null;
+  for (const m of moves) {
+    const isFirst = m.color === firstToMove;
+    if (isFirst || row === null || row.second !== null) {
+      row = { number: rows.length + 1, first: null, second: null };
+      rows.push(row);
+    }
+    if (isFirst) row.first = m;
+    else row.second = m;
+  }
+  return rows;
+}
+
+export interface ClockShow {
+  main_ms: number;
+  periods: number;
+  period_ms: number;
+  /** in byo-yomi (main time used up) */
+  overtime: boolean;
+  flagged: boolean;
+}
+
+/** One side's clock `elapsed` ms after the server's snapshot (only the running side runs). */
+export function clockAt(tc: TimeControlJson, side: ClockSideJson, elapsed: number): ClockShow {
+  if (tc.kind === 'fischer') {
+    const main = Math.max(0, side.main_ms - elapsed);
+    return { main_ms: main, periods: 0, period_ms: 0, overtime: false, flagged: main <= 0 };
+  }
+  const period = Math.round((tc.period ?? 0) * 1000);
+  if (side.main_ms > elapsed) {
+    return { main_ms: side.main_ms - elapsed, periods: side.periods, period_ms: side.period_ms, overtime: false, flagged: false };
+  }
+  let rest = elapsed - side.main_ms;
+  let periods = side.periods;
+  let left = side.main_ms > 0 ? period : side.period_ms;
+  while (periods > 0 && rest >= left) {
+    rest -= left;
+    periods -= 1;
+    left = period;
+  }
+  if (periods <= 0) return { main_ms: 0, periods: 0, period_ms: 0, overtime: true, flagged: true };
+  return { main_ms: 0, periods, period_ms: left - rest, overtime: true, flagged: false };
+}
+
+export function clocksAt(c: ClockJson, elapsed: number): Record<Color, ClockShow> {
+  return {
+    white: clockAt(c.time_control, c.white, c.running === 'white' ? elapsed : 0),
+    black: clockAt(c.time_control, c.black, c.running === 'black' ? elapsed : 0),
+  };
+}
+
+/** m:ss, or s.d under ten seconds. */
+export function formatMs(ms: number): string {
+  const t = Math.max(0, ms);
+  if (t < 10_000) return (Math.floor(t / 100) / 10).toFixed(1);
+  const s = Math.ceil(t / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The move-limit counter to show: the nearest limit when at most `near` moves are left. */
+export function nearLimit(s: GameState, near = 10): { moves_left: number; rule: string; text: string } | null {
+  let best: { moves_left: number; rule: string; text: string } | null = null;
+  for (const l of s.move_limits) {
+    if (l.moves_left <= near && (!best || l.moves_left < best.moves_left)) best = l;
+  }
+  return best;
+}

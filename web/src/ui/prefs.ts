@@ -1,0 +1,104 @@
+// What the browser remembers (localStorage): language, board look, labels, nickname, the guest
+// secret and an account session. A missing or blocked storage falls back to memory.
+
+import type { Look } from '../board/state';
+import type { Lang } from '../i18n';
+
+export interface StorageLike {
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+}
+
+function memoryStorage(): StorageLike {
+  const m = new Map<string, string>();
+  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
+}
+
+export function browserStorage(): StorageLike {
+  try {
+    const s = globalThis.localStorage;
+    s.setItem('papan.probe', '1');
+    s.removeItem('papan.probe');
+    return s;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+export class Prefs {
+  constructor(private readonly store: StorageLike) {}
+  private get(k: string): string | null {
+    return this.store.getItem(`papan.${k}`);
+  }
+  private set(k: string, v: string | null): void {
+    if (v === null) this.store.removeItem(`papan.${k}`);
+    else this.store.setItem(`papan.${k}`, v);
+  }
+  get storedLang(): string | null {
+    return this.get('lang');
+  }
+  set lang(v: Lang) {
+    this.set('lang', v);
+  }
+  get look(): Look {
+    return this.get('look') === 'candy' ? 'candy' : 'classic';
+  }
+  set look(v: Look) {
+    this.set('look', v);
+  }
+  get showNumbers(): boolean {
+    return this.get('numbers') === '1';
+  }
+  set showNumbers(v: boolean) {
+    this.set('numbers', v ? '1' : '0');
+  }
+  get showCoords(): boolean {
+    return this.get('coords') === '1';
+  }
+  set showCoords(v: boolean) {
+    this.set('coords', v ? '1' : '0');
+  }
+  get nickname(): string {
+    return this.get('nickname') ?? '';
+  }
+  set nickname(v: string) {
+    this.set('nickname', v);
+  }
+  get secret(): string | null {
+    return this.get('secret');
+  }
+  set secret(v: string | null) {
+    this.set('secret', v);
+  }
+  get token(): string | null {
+    return this.get('token');
+  }
+  set token(v: string | null) {
+    this.set('token', v);
+  }
+  get username(): string | null {
+    return this.get('username');
+  }
+  set username(v: string | null) {
+    this.set('username', v);
+  }
+  /** the last lobby choices, as JSON */
+  get lobby(): Record<string, unknown> {
+    try {
+      return JSON.parse(this.get('lobby') ?? '{}') as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+  set lobby(v: Record<string, unknown>) {
+    this.set('lobby', JSON.stringify(v));
+  }
+  /** the friend link of a game this browser created */
+  linkOf(game: string): string | null {
+    return this.get(`link.${game}`);
+  }
+  setLink(game: string, link: string): void {
+    this.set(`link.${game}`, link);
+  }
+}
