@@ -2,7 +2,7 @@
 #   make run    build and start Papan on http://localhost:8080 (release build, data in ./data)
 #   make test   build everything and run every test (release, web client in chromium, sanitizers)
 #   make bench  perft and speed figures (long: every published perft depth)
-#   make build  release binary at build/release/papan
+#   make build  release binary at build/release/papan and the web client in web/dist
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
