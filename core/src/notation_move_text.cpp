@@ -141,19 +141,32 @@ Expected<Move> parse_move(const Position& pos, std::string_view text, MoveGenOpt
     MoveList routes;
     generate_routes(pos, routes, options);
     std::vector<Move> found;
+    std::vector<Move> exact;  // moves with a route whose whole landing path is the text
+    const auto add_once = [](std::vector<Move>& list, const Move& m) {
+        if (std::none_of(list.begin(), list.end(), [&](const Move& f) { return f.same_as(m); })) {
+            list.push_back(m);
+        }
+    };
     for (const Move& m : routes) {
         if (square_of_bit(pos.variant, m.from) != from || square_of_bit(pos.variant, m.to) != to) {
             continue;
         }
-        if (!middle.empty() && !path_contains_in_order(path_squares(pos.variant, m), middle)) {
+        const std::vector<int> path = path_squares(pos.variant, m);
+        if (!middle.empty() && !path_contains_in_order(path, middle)) {
             continue;
         }
-        if (std::none_of(found.begin(), found.end(), [&](const Move& f) { return f.same_as(m); })) {
-            found.push_back(m);
+        add_once(found, m);
+        if (path == squares) {
+            add_once(exact, m);
         }
     }
     if (found.empty()) {
         return Error{"illegal move '" + shown + "'"};
+    }
+    // The full path move_text writes for an ambiguous move names it exactly, even when it is
+    // also a part of a longer route ("23-5" beside "23-16-7-14-5").
+    if (found.size() > 1 && exact.size() == 1) {
+        found = exact;
     }
     if (found.size() > 1) {
         return Error{"ambiguous move '" + shown + "': " + std::to_string(found.size()) +

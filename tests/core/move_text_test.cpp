@@ -247,5 +247,22 @@ TEST(MoveText, ItalianRouteShownIsTheLegalOne) {
     EXPECT_EQ(parsed(v, fen, "24x24"), "24x24 [19,20,27,28]");
 }
 
+TEST(MoveText, TextOfEveryMoveReadsBackToIt) {
+    // Found by fuzzing (tests/data/fuzz-regressions/fen/k1-thai-ambiguous-path): the one-piece
+    // capture 23-5 shares from and to with 23-16-7-14-5, so its text is its whole path "23-5",
+    // which must not read as ambiguous.
+    constexpr VariantId v = VariantId::Thai;
+    const Position pos    = position(v, "W:WK23:B9,K10,K11,19");
+    MoveList legal;
+    generate_moves(pos, legal);
+    ASSERT_EQ(legal.size(), 2U);
+    for (const Move& m : legal) {
+        const std::string text = move_text(pos, m, legal);
+        const auto back        = parse_move(pos, text);
+        ASSERT_TRUE(back.ok()) << text << ": " << back.error();
+        EXPECT_TRUE(back->same_as(m)) << text;
+    }
+}
+
 }  // namespace
 }  // namespace papan::core
