@@ -90,6 +90,24 @@ TEST_F(ServerTest, UndoAgainstTheComputerTakesBackBothMoves) {
     EXPECT_EQ(e["code"], "nothing_to_undo");
 }
 
+TEST_F(ServerTest, UndoWhileTheComputerThinksCancelsItsMove) {
+    start({"--ai-nodes", "50000000"});
+    auto c  = client("Ann");
+    Json st = c->create({{"mode", "computer"}, {"variant", "international"}, {"level", "hard"}});
+    const std::string game = st["game"];
+    c->send(move_msg(st));
+    c->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    c->send(Json{{"type", "undo"}, {"game", game}});
+    st = c->wait_state(game, [](const Json& s) { return s["ply"] == 0; });
+    EXPECT_EQ(st["event"]["plies"], 1);
+    // The search that was running is ignored when it ends: nothing is played.
+    std::this_thread::sleep_for(3500ms);
+    c->send(Json{{"type", "resume"}, {"game", game}});
+    st = c->recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] == game; });
+    EXPECT_EQ(st["state"]["ply"], 0);
+    EXPECT_EQ(st["state"]["turn"], "white");
+}
+
 TEST_F(ServerTest, RematchSwapsColours) {
     start();
     auto c  = client("Ann");
@@ -450,6 +468,36 @@ TEST_F(ServerTest, ManyComputerGamesDoNotDelayHumanMoves) {
         EXPECT_LT(std::chrono::steady_clock::now() - begin, 2s)
             << "a human move waited for the computer";
     }
+}
+
+TEST_F(ServerTest, ASlowClientIsDroppedNotBuffered) {
+    start();
+    auto slow     = client("Slow");
+    const Json st = slow->create({{"mode", "hotseat"}, {"variant", "international"}});
+    // Thousands of replies the client never reads: the server's queue for it is bounded.
+    try {
+        for (int i = 0; i < 20000; ++i) {
+            slow->send(Json{{"type", "resume"}, {"game", st["game"]}});
+        }
+    } catch (const std::exception&) {
+        // Dropped while still sending: fine.
+    }
+    // Still not reading: give the server time to answer them all (its queue for us overflows).
+    std::this_thread::sleep_for(3s);
+    std::size_t received = 0;
+    try {
+        for (;;) {
+            (void)slow->recv(10s);
+            ++received;
+        }
+    } catch (const std::exception&) {
+    }
+    EXPECT_LT(received, 20000U);
+    // The server carries on.
+    EXPECT_EQ(http_request(server->port(), "GET", "/healthz").status, 200U);
+    auto other = client("Other");
+    other->send(Json{{"type", "resume"}, {"game", st["game"]}});
+    other->recv_until([](const Json& j) { return j["type"] == "state"; });
 }
 
 TEST_F(ServerTest, ShutsDownOnSigterm) {

@@ -187,6 +187,11 @@ export async function movablePieces(page: Page): Promise<number[]> {
 }
 
 export async function targets(page: Page): Promise<number[]> {
+  // The board renders in requestAnimationFrame batches: let the pending frame run first, or the
+  // targets of the previous step may still be on screen.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForSelector(`${BOARD} circle.target`, { timeout: 10_000 });
   return page.$$eval(`${BOARD} circle.target`, (els) => els.map((e) => Number(e.getAttribute('data-target'))).sort((a, b) => a - b));
 }

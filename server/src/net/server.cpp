@@ -146,7 +146,8 @@ private:
                                  " bytes (1009)");
                 } else if (rec != websocket::error::closed &&
                            rec != net::error::operation_aborted && rec != beast::error::timeout &&
-                           rec != net::error::eof && rec != net::error::connection_reset) {
+                           rec != net::error::eof && rec != net::error::connection_reset &&
+                           rec != net::error::bad_descriptor) {
                     log_line("ws", "read: " + rec.message());
                 }
                 break;
@@ -294,6 +295,10 @@ net::awaitable<void> listen(tcp::acceptor& acceptor,
             log_line("listen", "accept: " + ec.message());
             continue;
         }
+        // Every event is small and answers a move: send it now, not after the peer's delayed ACK
+        // (without it a game played back to back waited ~40 ms per move, docs/operations.md).
+        boost::system::error_code nodelay_ec;
+        socket.set_option(tcp::no_delay(true), nodelay_ec);
         auto ex = socket.get_executor();
         net::co_spawn(ex, http_session(std::move(socket), ctx, opts, set), net::detached);
     }
