@@ -2,11 +2,12 @@
 #   make run    build and start Papan on http://localhost:8080 (release build, data in ./data)
 #   make test   build everything and run every test (release, web client in chromium, sanitizers)
 #   make bench  perft and speed figures (long: every published perft depth)
+#   make fuzz   the libFuzzer targets for an hour each (FUZZ_SECONDS)
 #   make build  release binary at build/release/papan and the web client in web/dist
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: all deps build build-cpp build-web run test test-release test-web test-asan bench format format-check clean
+.PHONY: all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -26,7 +27,7 @@ build-web: deps
 run: build
 	@bash scripts/run
 
-test: deps format-check test-release test-web test-asan
+test: deps format-check test-release test-web test-asan test-fuzz
 
 test-release: build-cpp
 	@ctest --preset release -j $(JOBS)
@@ -40,6 +41,14 @@ test-asan: deps
 	@cmake --preset asan-ubsan >/dev/null
 	@cmake --build --preset asan-ubsan -j $(JOBS) --target papan_core_tests
 	@cd build/asan-ubsan && ctest -L core -j $(JOBS) --output-on-failure
+
+# A short fuzzing run of every target (60 s each, two at a time); `make fuzz` runs long.
+test-fuzz: deps
+	@FUZZ_SECONDS=60 FUZZ_JOBS=2 bash scripts/fuzz
+
+FUZZ_SECONDS ?= 3600
+fuzz: deps
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=2 bash scripts/fuzz
 
 bench: build-cpp
 	@bash bench/run
