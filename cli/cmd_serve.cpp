@@ -24,6 +24,27 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
         ->capture_default_str();
     cmd->add_option("--pairing-wait", *wait, "seconds a random seek waits before an AI opponent")
         ->capture_default_str();
+    cmd->add_option("--ws-rate",
+                    opts->ws_rate,
+                    "WebSocket messages per second per socket, beyond the burst (0 = unlimited)")
+        ->capture_default_str();
+    cmd->add_option("--ws-burst", opts->ws_burst, "WebSocket messages a socket may send at once")
+        ->capture_default_str();
+    cmd->add_option("--max-connections-per-ip",
+                    opts->max_connections_per_ip,
+                    "concurrent connections per remote address; more get HTTP 429 (0 = unlimited)")
+        ->capture_default_str();
+    cmd->add_option("--login-attempts",
+                    opts->login_attempts,
+                    "failed logins per username per window before HTTP 429 (0 = unlimited)")
+        ->capture_default_str();
+    cmd->add_option("--login-attempts-per-ip",
+                    opts->login_attempts_per_ip,
+                    "failed logins per remote address per window before HTTP 429 (0 = unlimited)")
+        ->capture_default_str();
+    cmd->add_option(
+           "--login-window", opts->login_window_seconds, "seconds failed logins are counted for")
+        ->capture_default_str();
     // Hidden options for tests: a node cap on the computer's searches, a short invite lifetime.
     cmd->add_option("--ai-nodes", opts->ai_nodes, "cap on the computer's search nodes")->group("");
     cmd->add_option("--invite-ttl", *ttl, "friend link lifetime in seconds")->group("");

@@ -51,6 +51,11 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
     if (std::find(extra.begin(), extra.end(), "--ai-nodes") == extra.end()) {
         args.insert(args.end(), {"--ai-nodes", "3000"});  // keeps the computer fast in tests
     }
+    if (std::find(extra.begin(), extra.end(), "--ws-rate") == extra.end()) {
+        // Test clients play back to back, faster than a person: no message rate limit unless a
+        // test sets one (limits_test.cpp).
+        args.insert(args.end(), {"--ws-rate", "0"});
+    }
     for (auto& a : extra) {
         args.push_back(std::move(a));
     }
@@ -149,7 +154,10 @@ HttpResult http_request(unsigned short port,
     http::read(stream, buf, res);
     beast::error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-    return HttpResult{res.result_int(), res.body(), std::string(res[http::field::content_type])};
+    return HttpResult{res.result_int(),
+                      res.body(),
+                      std::string(res[http::field::content_type]),
+                      std::string(res[http::field::retry_after])};
 }
 
 struct WsClient::Impl {

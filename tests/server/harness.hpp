@@ -31,8 +31,8 @@ private:
 
 class ServerProcess {
 public:
-    // Starts `papan serve --port 0 --data <dir> --ai-nodes 3000 <extra...>` and waits for the
-    // "listening on" line.
+    // Starts `papan serve --port 0 --data <dir> --ai-nodes 3000 --ws-rate 0 <extra...>` (the two
+    // defaults unless `extra` sets them) and waits for the "listening on" line.
     explicit ServerProcess(const std::filesystem::path& data, std::vector<std::string> extra = {});
     ~ServerProcess();
     ServerProcess(const ServerProcess&)            = delete;
@@ -52,6 +52,7 @@ struct HttpResult {
     unsigned status = 0;
     std::string body;
     std::string content_type;
+    std::string retry_after;  // the Retry-After header, if any
 
     [[nodiscard]] Json json() const { return Json::parse(body, nullptr, false); }
 };

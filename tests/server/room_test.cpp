@@ -139,7 +139,7 @@ TEST(HttpHandlers, RoutesWithoutASocket) {
     const auto get = [&](const std::string& target) {
         HttpResponse out;
         bool done = false;
-        handle_http(ctx, HttpRequest{"GET", target, "", ""}, [&](HttpResponse r) {
+        handle_http(ctx, HttpRequest{"GET", target, "", "", ""}, [&](HttpResponse r) {
             out  = std::move(r);
             done = true;
         });

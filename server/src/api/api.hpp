@@ -11,11 +11,14 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -23,12 +26,46 @@ namespace papan::server {
 
 class Lobby;
 
+// Failed-login throttling (docs/protocol.md, "Limits"): per key ("u:<name>", "ip:<address>")
+// the failures of a fixed window. Bookkeeping shared by the network, store and crypto threads,
+// hence its own mutex (it is not domain state).
+class LoginThrottle {
+public:
+    LoginThrottle(const Clock& clock, int per_user, int per_ip, int window_seconds)
+        : clock_(clock)
+        , per_user_(per_user)
+        , per_ip_(per_ip)
+        , window_ms_(static_cast<std::int64_t>(window_seconds) * 1000) {}
+
+    // Seconds to wait before trying again (0: go ahead).
+    [[nodiscard]] std::int64_t retry_after(const std::string& user, const std::string& ip);
+    void failed(const std::string& user, const std::string& ip);
+    void succeeded(const std::string& user);
+
+private:
+    struct Window {
+        int failures          = 0;
+        std::int64_t start_ms = 0;
+    };
+
+    std::int64_t blocked_for(const std::string& key, int limit, std::int64_t now);
+    void count(const std::string& key, int limit, std::int64_t now);
+
+    const Clock& clock_;
+    int per_user_;
+    int per_ip_;
+    std::int64_t window_ms_;
+    std::mutex mutex_;
+    std::unordered_map<std::string, Window> windows_;
+};
+
 struct ApiContext {
     Services& svc;
     Lobby& lobby;
     std::filesystem::path web_root;  // empty: serve the fallback page
     std::atomic<bool> ready{false};
     net::thread_pool* crypto = nullptr;  // password hashing; nullptr: inline
+    LoginThrottle* logins    = nullptr;  // failed-login throttling; nullptr: none
 };
 
 struct HttpRequest {
@@ -36,6 +73,7 @@ struct HttpRequest {
     std::string target;  // path and query
     std::string body;
     std::string authorization;  // the Authorization header
+    std::string remote;         // the peer's IP address (login throttling)
 };
 
 struct HttpResponse {

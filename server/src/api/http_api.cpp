@@ -335,19 +335,37 @@ void register_user(ApiContext& ctx, const Json& body, Reply reply) {
     });
 }
 
-void login_user(ApiContext& ctx, const Json& body, Reply reply) {
+void login_user(ApiContext& ctx, const Json& body, const std::string& ip, Reply reply) {
     const std::string user = string_field(body, "username");
     const std::string pass = string_field(body, "password");
-    ctx.svc.store.run([&ctx, user, pass, reply](Store& s) {
-        const auto u = s.user_by_name(user);
-        if (!u) {
-            reply(error_response(401, "bad_credentials", "wrong username or password"));
+    if (ctx.logins != nullptr) {
+        if (const auto wait = ctx.logins->retry_after(user, ip); wait > 0) {
+            auto r =
+                error_response(429, "too_many_attempts", "too many failed logins; try again later");
+            r.headers.emplace_back("Retry-After", std::to_string(wait));
+            reply(std::move(r));
             return;
         }
-        run_crypto(ctx, [&ctx, u = *u, pass, reply] {
+    }
+    auto failed = [&ctx, user, ip, reply] {
+        if (ctx.logins != nullptr) {
+            ctx.logins->failed(user, ip);
+        }
+        reply(error_response(401, "bad_credentials", "wrong username or password"));
+    };
+    ctx.svc.store.run([&ctx, user, pass, reply, failed](Store& s) {
+        const auto u = s.user_by_name(user);
+        if (!u) {
+            failed();
+            return;
+        }
+        run_crypto(ctx, [&ctx, u = *u, user, pass, reply, failed] {
             if (!verify_password(u.password_hash, pass)) {
-                reply(error_response(401, "bad_credentials", "wrong username or password"));
+                failed();
                 return;
+            }
+            if (ctx.logins != nullptr) {
+                ctx.logins->succeeded(user);
             }
             ctx.svc.store.run([&ctx, u, reply](Store& st) {
                 reply(session_response(200, st, ctx.svc.clock, u));
@@ -357,6 +375,58 @@ void login_user(ApiContext& ctx, const Json& body, Reply reply) {
 }
 
 }  // namespace
+
+std::int64_t LoginThrottle::blocked_for(const std::string& key, int limit, std::int64_t now) {
+    if (limit <= 0) {
+        return 0;
+    }
+    const auto it = windows_.find(key);
+    if (it == windows_.end()) {
+        return 0;
+    }
+    const auto end = it->second.start_ms + window_ms_;
+    if (now >= end) {
+        windows_.erase(it);
+        return 0;
+    }
+    return it->second.failures >= limit ? (end - now + 999) / 1000 : 0;
+}
+
+void LoginThrottle::count(const std::string& key, int limit, std::int64_t now) {
+    if (limit <= 0) {
+        return;
+    }
+    auto& w = windows_[key];
+    if (w.failures == 0 || now >= w.start_ms + window_ms_) {
+        w = Window{0, now};
+    }
+    ++w.failures;
+}
+
+std::int64_t LoginThrottle::retry_after(const std::string& user, const std::string& ip) {
+    const auto now = clock_.now_ms();
+    std::lock_guard lock(mutex_);
+    return std::max(blocked_for("u:" + user, per_user_, now),
+                    ip.empty() ? std::int64_t{0} : blocked_for("ip:" + ip, per_ip_, now));
+}
+
+void LoginThrottle::failed(const std::string& user, const std::string& ip) {
+    const auto now = clock_.now_ms();
+    std::lock_guard lock(mutex_);
+    if (windows_.size() > 100'000) {  // drop finished windows (a flood of made-up names)
+        std::erase_if(windows_,
+                      [&](const auto& kv) { return now >= kv.second.start_ms + window_ms_; });
+    }
+    count("u:" + user, per_user_, now);
+    if (!ip.empty()) {
+        count("ip:" + ip, per_ip_, now);
+    }
+}
+
+void LoginThrottle::succeeded(const std::string& user) {
+    std::lock_guard lock(mutex_);
+    windows_.erase("u:" + user);
+}
 
 const Json& variants_json() {
     static const Json table = [] {
@@ -436,7 +506,7 @@ void handle_http(ApiContext& ctx, HttpRequest req, std::function<void(HttpRespon
         if (path == "/api/register") {
             register_user(ctx, body, reply);
         } else {
-            login_user(ctx, body, reply);
+            login_user(ctx, body, req.remote, reply);
         }
         return;
     }

@@ -21,6 +21,7 @@
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
@@ -32,6 +33,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace papan::server {
@@ -73,16 +75,74 @@ private:
     std::vector<std::weak_ptr<WsSession>> sessions_;
 };
 
+// Concurrent connections per remote address (--max-connections-per-ip). A Slot holds one place
+// until it is destroyed (with the HTTP session, or with the WebSocket session it became).
+class ConnectionLimiter {
+public:
+    explicit ConnectionLimiter(std::size_t cap) : cap_(cap) {}
+
+    class Slot {
+    public:
+        Slot(ConnectionLimiter* owner, std::string address)
+            : owner_(owner)
+            , address_(std::move(address)) {}
+
+        ~Slot() {
+            if (owner_ != nullptr) {
+                owner_->release(address_);
+            }
+        }
+
+        Slot(const Slot&)            = delete;
+        Slot& operator=(const Slot&) = delete;
+
+    private:
+        ConnectionLimiter* owner_;
+        std::string address_;
+    };
+
+    // A slot for `address`, or nullptr when it already holds `cap` connections.
+    std::shared_ptr<Slot> acquire(const std::string& address) {
+        if (cap_ == 0) {
+            return std::make_shared<Slot>(nullptr, address);
+        }
+        std::lock_guard lock(mutex_);
+        auto& n = counts_[address];
+        if (n >= cap_) {
+            return nullptr;
+        }
+        ++n;
+        return std::make_shared<Slot>(this, address);
+    }
+
+private:
+    void release(const std::string& address) {
+        std::lock_guard lock(mutex_);
+        const auto it = counts_.find(address);
+        if (it != counts_.end() && --it->second == 0) {
+            counts_.erase(it);
+        }
+    }
+
+    std::size_t cap_;
+    std::mutex mutex_;
+    std::unordered_map<std::string, std::size_t> counts_;
+};
+
 class WsSession final : public SessionPeer, public std::enable_shared_from_this<WsSession> {
 public:
     WsSession(beast::tcp_stream&& stream,
               ApiContext& ctx,
               const ServerOptions& opts,
-              SessionSet& set)
+              SessionSet& set,
+              std::shared_ptr<ConnectionLimiter::Slot> slot)
         : ws_(std::move(stream))
         , ctx_(ctx)
         , opts_(opts)
-        , set_(set) {}
+        , set_(set)
+        , slot_(std::move(slot))
+        , tokens_(opts.ws_burst)
+        , last_refill_(std::chrono::steady_clock::now()) {}
 
     void start(http::request<http::string_body> req) {
         auto self = shared_from_this();
@@ -152,6 +212,22 @@ private:
                 }
                 break;
             }
+            if (!take_token()) {
+                std::string rate = std::to_string(opts_.ws_rate);  // "20.000000" -> "20"
+                rate.erase(rate.find_last_not_of('0') + 1);
+                if (rate.back() == '.') {
+                    rate.pop_back();
+                }
+                log_line("ws", "closing: over " + rate + " messages/s (1008)");
+                closed_ = true;
+                buffer.consume(buffer.size());
+                auto [cec] = co_await ws_.async_close(
+                    websocket::close_reason(websocket::close_code::policy_error,
+                                            "rate limit: too many messages"),
+                    kAwait);
+                (void)cec;
+                break;
+            }
             if (!ws_.got_text()) {
                 send_text(
                     R"({"type":"error","code":"bad_message","message":"send text frames with JSON"})");
@@ -162,6 +238,22 @@ private:
             buffer.consume(buffer.size());
         }
         closed_ = true;
+    }
+
+    // The per-socket token bucket (--ws-rate, --ws-burst): false when the message is one too many.
+    bool take_token() {
+        if (opts_.ws_rate <= 0) {
+            return true;
+        }
+        const auto now                         = std::chrono::steady_clock::now();
+        const std::chrono::duration<double> dt = now - last_refill_;
+        last_refill_                           = now;
+        tokens_ = std::min(std::max(opts_.ws_burst, 1.0), tokens_ + dt.count() * opts_.ws_rate);
+        if (tokens_ < 1.0) {
+            return false;
+        }
+        tokens_ -= 1.0;
+        return true;
     }
 
     void enqueue(const std::shared_ptr<const std::string>& message) {
@@ -205,6 +297,9 @@ private:
     ApiContext& ctx_;
     const ServerOptions& opts_;
     SessionSet& set_;
+    std::shared_ptr<ConnectionLimiter::Slot> slot_;
+    double tokens_;
+    std::chrono::steady_clock::time_point last_refill_;
     Identity identity_;
     std::deque<std::shared_ptr<const std::string>> queue_;
     bool writing_ = false;
@@ -226,8 +321,40 @@ auto async_route(ApiContext& ctx, HttpRequest req, Token&& token) {
         std::move(req));
 }
 
-net::awaitable<void>
-http_session(tcp::socket socket, ApiContext& ctx, const ServerOptions& opts, SessionSet& set) {
+// A connection over --max-connections-per-ip: read its request (briefly), answer 429, close.
+net::awaitable<void> refuse_session(tcp::socket socket) {
+    beast::tcp_stream stream(std::move(socket));
+    beast::flat_buffer buffer;
+    stream.expires_after(5s);
+    http::request_parser<http::empty_body> parser;
+    parser.header_limit(16 * 1024);
+    parser.body_limit(16 * 1024);
+    auto [ec, n] = co_await http::async_read_header(stream, buffer, parser, kAwait);
+    (void)n;
+    if (!ec) {
+        http::response<http::string_body> out{http::status::too_many_requests,
+                                              parser.get().version()};
+        out.set(http::field::server, "papan");
+        out.set(http::field::content_type, "application/json");
+        out.set(http::field::retry_after, "1");
+        out.body() = R"({"error":"too_many_connections","message":"too many connections from )"
+                     R"(your address"})";
+        out.keep_alive(false);
+        out.prepare_payload();
+        auto [wec, wn] = co_await http::async_write(stream, out, kAwait);
+        (void)wec;
+        (void)wn;
+    }
+    beast::error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+}
+
+net::awaitable<void> http_session(tcp::socket socket,
+                                  ApiContext& ctx,
+                                  const ServerOptions& opts,
+                                  SessionSet& set,
+                                  std::shared_ptr<ConnectionLimiter::Slot> slot,
+                                  std::string remote) {
     beast::tcp_stream stream(std::move(socket));
     beast::flat_buffer buffer;
     for (;;) {
@@ -247,13 +374,15 @@ http_session(tcp::socket socket, ApiContext& ctx, const ServerOptions& opts, Ses
         auto req = parser.release();
         if (websocket::is_upgrade(req)) {
             stream.expires_never();
-            std::make_shared<WsSession>(std::move(stream), ctx, opts, set)->start(std::move(req));
+            std::make_shared<WsSession>(std::move(stream), ctx, opts, set, std::move(slot))
+                ->start(std::move(req));
             co_return;
         }
         HttpRequest r{std::string(req.method_string()),
                       std::string(req.target()),
                       std::move(req.body()),
-                      std::string(req[http::field::authorization])};
+                      std::string(req[http::field::authorization]),
+                      remote};
         HttpResponse res = co_await async_route(ctx, std::move(r), net::use_awaitable);
         http::response<http::string_body> out{static_cast<http::status>(res.status), req.version()};
         out.set(http::field::server, "papan");
@@ -285,7 +414,8 @@ net::awaitable<void> listen(tcp::acceptor& acceptor,
                             net::io_context& ioc,
                             ApiContext& ctx,
                             const ServerOptions& opts,
-                            SessionSet& set) {
+                            SessionSet& set,
+                            ConnectionLimiter& limiter) {
     for (;;) {
         auto [ec, socket] = co_await acceptor.async_accept(net::make_strand(ioc), kAwait);
         if (ec) {
@@ -300,7 +430,19 @@ net::awaitable<void> listen(tcp::acceptor& acceptor,
         boost::system::error_code nodelay_ec;
         socket.set_option(tcp::no_delay(true), nodelay_ec);
         auto ex = socket.get_executor();
-        net::co_spawn(ex, http_session(std::move(socket), ctx, opts, set), net::detached);
+        boost::system::error_code rec;
+        const auto remote_ep = socket.remote_endpoint(rec);
+        std::string remote   = rec ? std::string{} : remote_ep.address().to_string();
+        auto slot            = limiter.acquire(remote);
+        if (!slot) {
+            log_line("listen", "refusing a connection from " + remote + " (429: over the cap)");
+            net::co_spawn(ex, refuse_session(std::move(socket)), net::detached);
+            continue;
+        }
+        net::co_spawn(
+            ex,
+            http_session(std::move(socket), ctx, opts, set, std::move(slot), std::move(remote)),
+            net::detached);
     }
 }
 
@@ -327,6 +469,8 @@ int run_server(const ServerOptions& options) {
     std::filesystem::create_directories(options.data_dir);
     SystemClock clock;
     StoreExecutor store(open_sqlite_store(options.data_dir / "papan.db"));
+    // Before the io_context: sessions destroyed with it still release their slots.
+    ConnectionLimiter limiter(options.max_connections_per_ip);
     net::io_context ioc(options.io_threads);
     std::uint64_t seed = 0;
     {
@@ -359,6 +503,9 @@ int run_server(const ServerOptions& options) {
     net::thread_pool crypto(1);
     ApiContext ctx{svc, lobby, find_web_root(options)};
     ctx.crypto = &crypto;
+    LoginThrottle logins(
+        clock, options.login_attempts, options.login_attempts_per_ip, options.login_window_seconds);
+    ctx.logins = &logins;
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);
@@ -367,7 +514,7 @@ int run_server(const ServerOptions& options) {
     acceptor.bind(ep);
     acceptor.listen(net::socket_base::max_listen_connections);
     const auto port = acceptor.local_endpoint().port();
-    net::co_spawn(ioc, listen(acceptor, ioc, ctx, options, sessions), net::detached);
+    net::co_spawn(ioc, listen(acceptor, ioc, ctx, options, sessions, limiter), net::detached);
     ctx.ready = true;
     if (options.on_ready) {
         options.on_ready(port);

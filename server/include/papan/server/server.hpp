@@ -26,6 +26,13 @@ struct ServerOptions {
     int idle_timeout_seconds        = 60;         // WebSocket ping after this idle time
     int reward_daily_cap            = 100;        // reward points per player per UTC day
     std::int64_t invite_ttl_ms      = 24LL * 3600 * 1000;  // friend links (tests shorten it)
+    // Abuse limits (docs/protocol.md, "Limits"); 0 turns a limit off.
+    double ws_rate                     = 20;  // WebSocket messages per second per socket (1008)
+    double ws_burst                    = 40;  // token bucket size: messages allowed at once
+    std::size_t max_connections_per_ip = 64;  // concurrent connections per address (HTTP 429)
+    int login_attempts                 = 5;   // failed logins per username per window (429)
+    int login_attempts_per_ip          = 20;  // failed logins per address per window (429)
+    int login_window_seconds           = 60;  // the failed-login window
     // Called once with the bound port when the server is ready (prints the "listening" line).
     std::function<void(std::uint16_t)> on_ready;
 };
