@@ -5,6 +5,8 @@
 // Long quiet stretches are played by a walker that never repeats a position and never offers a
 // capture (a depth-first search over the legal moves), so that only the rule under test can end
 // the game.
+#include "game_test_util.hpp"
+
 #include <papan/core/game.hpp>
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
@@ -22,18 +24,8 @@
 namespace papan::core {
 namespace {
 
-Game setup(VariantId v, std::string_view fen, GameOptions options = {}) {
-    const auto pos = parse_fen(v, fen);
-    EXPECT_TRUE(pos.ok()) << fen << ": " << pos.error();
-    auto game = Game::create(*pos, options);
-    EXPECT_TRUE(game.ok()) << game.error();
-    return std::move(game).value();
-}
-
-void play(Game& g, std::string_view text) {
-    const auto r = g.play(text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.error();
-}
+using game_test::play;
+using game_test::setup;
 
 std::optional<DrawCounter> counter(const Game& g, DrawRule r) {
     for (const DrawCounter& c : g.move_limits()) {

@@ -1,5 +1,7 @@
 // Game: construction and options, playing and taking back moves, wins on the board and the
 // non-move endings. The draw rules are in game_draw_test.cpp.
+#include "game_test_util.hpp"
+
 #include <papan/core/game.hpp>
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
@@ -11,18 +13,8 @@
 namespace papan::core {
 namespace {
 
-Game setup(VariantId v, std::string_view fen, GameOptions options = {}) {
-    const auto pos = parse_fen(v, fen);
-    EXPECT_TRUE(pos.ok()) << fen << ": " << pos.error();
-    auto game = Game::create(*pos, options);
-    EXPECT_TRUE(game.ok()) << game.error();
-    return std::move(game).value();
-}
-
-void play(Game& g, std::string_view text) {
-    const auto r = g.play(text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.error();
-}
+using game_test::play;
+using game_test::setup;
 
 TEST(Game, StartsFromTheVariantStartPosition) {
     const Game g(VariantId::International);
