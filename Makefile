@@ -7,7 +7,7 @@
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -29,7 +29,10 @@ run: build
 
 test: deps format-check test-release test-web test-asan test-fuzz
 
+# The pg.* server tests run against a private PostgreSQL (and Redis) that scripts/services
+# starts in build/services; they stay running afterwards (`bash scripts/services stop`).
 test-release: build-cpp
+	@bash scripts/services start
 	@ctest --preset release -j $(JOBS)
 
 # Web client: typecheck, unit tests, build, end-to-end tests in Debian's chromium against the
@@ -49,6 +52,15 @@ test-fuzz: deps
 FUZZ_SECONDS ?= 3600
 fuzz: deps
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=2 bash scripts/fuzz
+
+# SIGKILL restarts under load (scripts/faults, docs/operations.md "Fault tests"): one node on
+# SQLite, then two nodes on PostgreSQL + Redis with Redis restarted. Long: not part of `make test`.
+faults: build-cpp
+	@bash scripts/services start
+	@bash scripts/faults --kills 20
+	@bash scripts/faults --kills 20 --nodes 2 --fresh-db \
+	    --store postgresql://papan@127.0.0.1:54329/papan --bus redis://127.0.0.1:63790 \
+	    --restart-redis 2 --redis-restart-cmd "bash scripts/services restart-redis"
 
 bench: build-cpp
 	@bash bench/run

@@ -9,11 +9,12 @@
 namespace papan::cli {
 
 void register_serve_command(CLI::App& app, CommandContext& ctx) {
-    auto opts = std::make_shared<server::ServerOptions>();
-    auto data = std::make_shared<std::string>("./data");
-    auto web  = std::make_shared<std::string>();
-    auto wait = std::make_shared<double>(5.0);
-    auto ttl  = std::make_shared<double>(24.0 * 3600);
+    auto opts  = std::make_shared<server::ServerOptions>();
+    auto data  = std::make_shared<std::string>("./data");
+    auto web   = std::make_shared<std::string>();
+    auto wait  = std::make_shared<double>(5.0);
+    auto ttl   = std::make_shared<double>(24.0 * 3600);
+    auto lease = std::make_shared<double>(3.0);
     auto* cmd = app.add_subcommand("serve", "Run the game server (HTTP and WebSocket on one port)");
     cmd->add_option("--port", opts->port, "TCP port; 0 picks a free one")->capture_default_str();
     cmd->add_option("--host", opts->host, "address to listen on")->capture_default_str();
@@ -45,14 +46,26 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option(
            "--login-window", opts->login_window_seconds, "seconds failed logins are counted for")
         ->capture_default_str();
+    cmd->add_option("--store",
+                    opts->store,
+                    "database: postgresql://user:pw@host/db, or sqlite:PATH (default: "
+                    "SQLite in --data)");
+    cmd->add_option("--bus",
+                    opts->bus,
+                    "redis://host:port to run as one of several nodes sharing games (default: "
+                    "one node)");
+    cmd->add_option("--node-id", opts->node_id, "this node's name on the bus (default: random)");
+    cmd->add_option("--lease", *lease, "seconds before a dead node's games are taken over")
+        ->capture_default_str();
     // Hidden options for tests: a node cap on the computer's searches, a short invite lifetime.
     cmd->add_option("--ai-nodes", opts->ai_nodes, "cap on the computer's search nodes")->group("");
     cmd->add_option("--invite-ttl", *ttl, "friend link lifetime in seconds")->group("");
-    cmd->callback([&ctx, opts, data, web, wait, ttl] {
+    cmd->callback([&ctx, opts, data, web, wait, ttl, lease] {
         opts->data_dir        = *data;
         opts->web_dir         = *web;
         opts->pairing_wait_ms = static_cast<std::int64_t>(*wait * 1000);
         opts->invite_ttl_ms   = static_cast<std::int64_t>(*ttl * 1000);
+        opts->lease_ms        = static_cast<std::int64_t>(*lease * 1000);
         opts->on_ready        = [](std::uint16_t port) {
             std::cout << "listening on http://127.0.0.1:" << port << std::endl;
         };

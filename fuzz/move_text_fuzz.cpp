@@ -4,6 +4,8 @@
 // Bit 6 clear: the rest of the input is a text for core::parse_move. Bit 6 set: it is a list of
 // little-endian 16-bit numbers (from, to, captured...) for core::find_move. A move found must be
 // a legal move matching what was asked, and its texts must read back to the same move.
+#include "fuzz_check.hpp"
+
 #include <papan/core/movegen.hpp>
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
@@ -16,9 +18,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,23 +28,7 @@ using namespace papan::core;
 
 namespace {
 
-// A broken invariant: reported, then abort() (libFuzzer keeps the input); in the regression test
-// (PAPAN_FUZZ_NO_ENTRY) thrown as std::logic_error instead.
-void check(bool ok, const char* what, std::string_view detail) {
-    if (ok) {
-        return;
-    }
-#ifdef PAPAN_FUZZ_NO_ENTRY
-    throw std::logic_error(std::string(what) + " [" + std::string(detail) + "]");
-#else
-    std::fprintf(stderr,
-                 "fuzz_move_text: invariant broken: %s [%.*s]\n",
-                 what,
-                 static_cast<int>(detail.size()),
-                 detail.data());
-    std::abort();
-#endif
-}
+constexpr Checker check{"fuzz_move_text"};
 
 // Positions with captures, several capture routes and kings (the first, third and sixth from
 // tests/core/move_text_test.cpp, the others made up for this target).
@@ -186,8 +169,4 @@ int one_input(const std::uint8_t* data, std::size_t size) {
 
 }  // namespace papan::fuzz::move_text_fuzz
 
-#ifndef PAPAN_FUZZ_NO_ENTRY
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return papan::fuzz::move_text_fuzz::one_input(data, size);
-}
-#endif
+PAPAN_FUZZ_ENTRY(papan::fuzz::move_text_fuzz::one_input)

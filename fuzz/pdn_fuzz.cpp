@@ -2,15 +2,14 @@
 // 10: '0'..'9' give VariantId 0..9) and, with its high bit, the "no forced capture" house rule; the
 // rest is the PDN text given to core::read_pdn and core::read_pdn_entries. A text that reads must
 // write (write_pdn) and read again to the same games, and the written text must be a fixpoint.
+#include "fuzz_check.hpp"
+
 #include <papan/core/movegen.hpp>
 #include <papan/core/notation/pdn.hpp>
 #include <papan/core/types.hpp>
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,23 +20,7 @@ using namespace papan::core;
 
 namespace {
 
-// A broken invariant: reported, then abort() (libFuzzer keeps the input); in the regression test
-// (PAPAN_FUZZ_NO_ENTRY) thrown as std::logic_error instead.
-void check(bool ok, const char* what, std::string_view detail) {
-    if (ok) {
-        return;
-    }
-#ifdef PAPAN_FUZZ_NO_ENTRY
-    throw std::logic_error(std::string(what) + " [" + std::string(detail) + "]");
-#else
-    std::fprintf(stderr,
-                 "fuzz_pdn: invariant broken: %s\n--- text ---\n%.*s\n------------\n",
-                 what,
-                 static_cast<int>(detail.size()),
-                 detail.data());
-    std::abort();
-#endif
-}
+constexpr Checker check{"fuzz_pdn", DetailStyle::Block};
 
 bool same_moves(const std::vector<Move>& a, const std::vector<Move>& b) {
     if (a.size() != b.size()) {
@@ -107,8 +90,4 @@ int one_input(const std::uint8_t* data, std::size_t size) {
 
 }  // namespace papan::fuzz::pdn_fuzz
 
-#ifndef PAPAN_FUZZ_NO_ENTRY
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return papan::fuzz::pdn_fuzz::one_input(data, size);
-}
-#endif
+PAPAN_FUZZ_ENTRY(papan::fuzz::pdn_fuzz::one_input)

@@ -2,26 +2,23 @@
 // (server/src/api/protocol.cpp), the pure function that turns a client's text frame into a
 // ClientMessage or a ProtocolError. The whole input is the frame's text. Decoding must never
 // throw or crash; a decoded message must respect the field limits the decoder promises.
+#include "fuzz_check.hpp"
+
 #include <papan/server/protocol.hpp>
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string_view>
 #include <variant>
 #include <vector>
 
-namespace {
+namespace papan::fuzz::ws_message_fuzz {
 
 using namespace papan::server;
 
-void check(bool ok, const char* what) {
-    if (!ok) {
-        std::fprintf(stderr, "fuzz_ws_message: invariant broken: %s\n", what);
-        std::abort();
-    }
-}
+namespace {
+
+constexpr Checker check{"fuzz_ws_message"};
 
 bool small_squares(const std::vector<int>& list) {
     if (list.size() > 64) {
@@ -37,7 +34,8 @@ bool small_squares(const std::vector<int>& list) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+// One input; returns 0. A finding aborts.
+int one_input(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto decoded = decode_client_message(text);
 
@@ -66,3 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+}  // namespace papan::fuzz::ws_message_fuzz
+
+PAPAN_FUZZ_ENTRY(papan::fuzz::ws_message_fuzz::one_input)

@@ -140,6 +140,16 @@ Expected<Move> parse_move(const Position& pos, std::string_view text, MoveGenOpt
 
     MoveList routes;
     generate_routes(pos, routes, options);
+    if (routes.overflowed()) {
+        // More capture routes than a list holds (a built position; see MoveList::push): read the
+        // text against the distinct moves, each with the landing path of one of its routes.
+        routes.clear();
+        generate_moves(pos, routes, options);
+        if (routes.overflowed()) {
+            return Error{"cannot read move '" + shown + "': this position has more than " +
+                         std::to_string(kMaxMoves) + " legal moves"};
+        }
+    }
     std::vector<Move> found;
     std::vector<Move> exact;  // moves with a route whose whole landing path is the text
     const auto add_once = [](std::vector<Move>& list, const Move& m) {

@@ -433,60 +433,78 @@ int port_of(int fd) {
     return -1;
 }
 
-int open_listener(const std::string& host, int port, std::string& error) {
+// The addresses of host:port for a stream socket (`passive`: to listen on); false with `error`
+// set when the name does not resolve.
+bool resolve(const std::string& host,
+             const std::string& service,
+             bool passive,
+             AddrInfo& ai,
+             std::string& error) {
     addrinfo hints{};
     hints.ai_family   = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags    = AI_PASSIVE;
-    AddrInfo ai;
-    const std::string service = std::to_string(port);
-    const int rc              = getaddrinfo(host.c_str(), service.c_str(), &hints, &ai.list);
+    hints.ai_flags    = passive ? AI_PASSIVE : 0;
+    const int rc      = getaddrinfo(host.c_str(), service.c_str(), &hints, &ai.list);
     if (rc != 0) {
         error = "cannot resolve " + host + ": " + gai_strerror(rc);
-        return -1;
+        return false;
     }
+    return true;
+}
+
+// Opens a socket for each address in turn and gives it to `use(fd, address)`, which returns true
+// to keep it (or sets `error`); the socket kept, or -1 when no address worked.
+template <class Use>
+int first_socket(const AddrInfo& ai, std::string& error, Use use) {
     for (addrinfo* a = ai.list; a != nullptr; a = a->ai_next) {
         const int fd = ::socket(a->ai_family, a->ai_socktype, a->ai_protocol);
         if (fd < 0) {
             error = std::string("socket: ") + std::strerror(errno);
             continue;
         }
-        int one = 1;
-        (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (::bind(fd, a->ai_addr, a->ai_addrlen) == 0 && ::listen(fd, 4) == 0) {
+        if (use(fd, *a)) {
             return fd;
         }
-        error = "cannot listen on " + host + ":" + service + ": " + std::strerror(errno);
         ::close(fd);
     }
     return -1;
 }
 
+int open_listener(const std::string& host, int port, std::string& error) {
+    const std::string service = std::to_string(port);
+    AddrInfo ai;
+    if (!resolve(host, service, true, ai, error)) {
+        return -1;
+    }
+    return first_socket(ai, error, [&](int fd, const addrinfo& a) {
+        int one = 1;
+        (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (::bind(fd, a.ai_addr, a.ai_addrlen) == 0 && ::listen(fd, 4) == 0) {
+            return true;
+        }
+        error = "cannot listen on " + host + ":" + service + ": " + std::strerror(errno);
+        return false;
+    });
+}
+
 int open_connection(const std::string& host, int port, double timeout, std::string& error) {
     const auto deadline = std::chrono::steady_clock::now() +
                           std::chrono::milliseconds(static_cast<std::int64_t>(timeout * 1000));
-    addrinfo hints{};
-    hints.ai_family           = AF_UNSPEC;
-    hints.ai_socktype         = SOCK_STREAM;
     const std::string service = std::to_string(port);
     for (;;) {
         AddrInfo ai;
-        const int rc = getaddrinfo(host.c_str(), service.c_str(), &hints, &ai.list);
-        if (rc != 0) {
-            error = "cannot resolve " + host + ": " + gai_strerror(rc);
+        if (!resolve(host, service, false, ai, error)) {
             return -1;
         }
-        for (addrinfo* a = ai.list; a != nullptr; a = a->ai_next) {
-            const int fd = ::socket(a->ai_family, a->ai_socktype, a->ai_protocol);
-            if (fd < 0) {
-                error = std::string("socket: ") + std::strerror(errno);
-                continue;
-            }
-            if (::connect(fd, a->ai_addr, a->ai_addrlen) == 0) {
-                return fd;
+        const int fd = first_socket(ai, error, [&](int s, const addrinfo& a) {
+            if (::connect(s, a.ai_addr, a.ai_addrlen) == 0) {
+                return true;
             }
             error = "cannot connect to " + host + ":" + service + ": " + std::strerror(errno);
-            ::close(fd);
+            return false;
+        });
+        if (fd >= 0) {
+            return fd;
         }
         if (std::chrono::steady_clock::now() >= deadline) {
             return -1;

@@ -4,6 +4,8 @@
 #include <papan/engine/engine.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 
 namespace papan::engine {
 
@@ -57,6 +59,24 @@ void plan_time(const SearchLimits& l, double& soft, double& hard) noexcept {
     soft                = std::min(soft, hard);
 }
 
+// Numbers a search for as long as it runs: search n takes the phase from 2(n - 1) to 2n - 1 and,
+// when it returns (also by an exception), to 2n. A stop asked for it, before it started or while
+// it runs, is seen by its next poll.
+class SearchNumber {
+public:
+    explicit SearchNumber(detail::SearchState& state) noexcept : phase_(state.phase) {
+        state.search_id = (phase_.fetch_add(1) + 2) / 2;
+    }
+
+    ~SearchNumber() { phase_.fetch_add(1); }
+
+    SearchNumber(const SearchNumber&)            = delete;
+    SearchNumber& operator=(const SearchNumber&) = delete;
+
+private:
+    std::atomic<std::uint64_t>& phase_;
+};
+
 }  // namespace
 
 struct Engine::Impl {
@@ -79,15 +99,28 @@ void Engine::set_seed(std::uint64_t seed) noexcept {
     impl_->options.seed = seed;
 }
 
+std::uint64_t Engine::next_search_id() const noexcept {
+    // Idle after search k (phase 2k): k + 1; while search n runs (phase 2n - 1): n + 1.
+    return (impl_->state.phase.load() + 1) / 2 + 1;
+}
+
+void Engine::stop(std::uint64_t id) noexcept {
+    auto& up_to        = impl_->state.stop_up_to;
+    std::uint64_t seen = up_to.load();
+    while (seen < id && !up_to.compare_exchange_weak(seen, id)) {
+    }
+}
+
 void Engine::stop() noexcept {
-    impl_->state.stop.store(true, std::memory_order_relaxed);
+    // The running search n (phase 2n - 1), or the next one, k + 1, when idle after k (phase 2k).
+    stop(impl_->state.phase.load() / 2 + 1);
 }
 
 SearchResult Engine::search(const core::Game& game,
                             const SearchLimits& limits,
                             Level level,
                             const InfoCallback& on_info) {
-    impl_->state.stop.store(false, std::memory_order_relaxed);
+    const SearchNumber number(impl_->state);
     detail::SearchParams params;
     params.limits   = limits;
     params.handicap = handicap(level);

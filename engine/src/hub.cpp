@@ -2,8 +2,10 @@
 //
 // Threads: the reading thread (run()) owns the session state; a `go` starts one worker thread that
 // runs Engine::search and prints its `info` lines and the final `done`; a deadline thread exists
-// only while a ponder search runs after `ponder-hit`. Output lines are written whole under a
-// mutex and flushed, so lines of different threads never interleave.
+// only while a ponder search runs after `ponder-hit`. Both stop the worker's search by its number
+// (Engine::stop(id), taken before the worker starts): a `stop` that comes before the worker has
+// begun searching still ends it, and a late one never reaches a later search. Output lines are
+// written whole under a mutex and flushed, so lines of different threads never interleave.
 #include <papan/core/game.hpp>
 #include <papan/core/notation/move_text.hpp>
 #include <papan/core/notation/squares.hpp>
@@ -344,9 +346,10 @@ struct HubSession::Impl {
     std::thread worker;
     std::mutex state_mutex;
     std::condition_variable state_cv;
-    bool running  = false;  // a worker exists and has not printed `done` yet
-    bool finished = false;  // the worker printed `done`
-    GoMode mode   = GoMode::Think;
+    bool running            = false;  // a worker exists and has not printed `done` yet
+    bool finished           = false;  // the worker printed `done`
+    std::uint64_t search_id = 0;      // the worker's search (Engine::next_search_id)
+    GoMode mode             = GoMode::Think;
     SearchLimits ponder_limits;  // the real limits of a ponder search
     std::thread deadline;
     std::mutex deadline_mutex;
@@ -584,6 +587,7 @@ struct HubSession::Impl {
             search_limits.infinite = true;
         }
         Engine& e = the_engine();
+        search_id = e.next_search_id();
         {
             const std::lock_guard lock(state_mutex);
             running       = true;
@@ -683,15 +687,11 @@ struct HubSession::Impl {
         if (!worker.joinable()) {
             return;
         }
-        std::unique_lock lock(state_mutex);
-        while (!finished) {
-            lock.unlock();
-            if (engine) {
-                engine->stop();  // repeated: a stop before the search started is a no-op
-            }
-            lock.lock();
-            state_cv.wait_for(lock, std::chrono::milliseconds(20), [this] { return finished; });
+        if (engine) {
+            engine->stop(search_id);  // a no-op when it ended on its own; kept if not yet begun
         }
+        std::unique_lock lock(state_mutex);
+        state_cv.wait(lock, [this] { return finished; });
         running = false;
         lock.unlock();
         worker.join();
@@ -714,12 +714,12 @@ struct HubSession::Impl {
         cancel_deadline();
         deadline_cancel = false;
         Engine* e       = engine.get();
-        deadline        = std::thread([this, e, seconds] {
+        deadline        = std::thread([this, e, id = search_id, seconds] {
             std::unique_lock lock(deadline_mutex);
             const auto until = std::chrono::steady_clock::now() +
                                std::chrono::microseconds(static_cast<std::int64_t>(seconds * 1e6));
             if (!deadline_cv.wait_until(lock, until, [this] { return deadline_cancel; })) {
-                e->stop();
+                e->stop(id);
             }
         });
     }

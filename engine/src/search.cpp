@@ -148,7 +148,7 @@ private:
             aborted_ = true;
         }
         if ((nodes_ & 1023U) == 0) {
-            if (st_.stop.load(std::memory_order_relaxed)) {
+            if (st_.stop_requested()) {
                 aborted_ = true;
             } else if (p_.hard_time > 0 && elapsed() >= p_.hard_time) {
                 aborted_ = true;

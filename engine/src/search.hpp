@@ -2,8 +2,8 @@
 // on captures, killers and history, repetition and draw-rule awareness. run_search() switches on
 // the variant once and runs Searcher<V> (search.cpp), specialised at compile time.
 //
-// Ownership: SearchState belongs to one Engine and is used by one search at a time; only `stop`
-// is touched by other threads.
+// Ownership: SearchState belongs to one Engine and is used by one search at a time; only `phase`
+// and `stop_up_to` are touched by other threads.
 #pragma once
 
 #include "tt.hpp"
@@ -66,10 +66,19 @@ struct SearchState {
         }
     }
 
+    // Whether the running search is asked to stop (polled by the search).
+    [[nodiscard]] bool stop_requested() const noexcept {
+        return stop_up_to.load(std::memory_order_relaxed) >= search_id;
+    }
+
     TranspositionTable tt;
     std::array<std::array<std::array<int, 64>, 64>, 2> history{};
     std::vector<Frame> frames;
-    std::atomic<bool> stop{false};
+
+    // Stop requests (Engine::stop). Searches are numbered from 1 in the order they start.
+    std::atomic<std::uint64_t> phase{0};       // 2n - 1 while search n runs, 2n once it returned
+    std::atomic<std::uint64_t> stop_up_to{0};  // every search numbered up to this is to stop
+    std::uint64_t search_id = 0;               // the running search's number (its thread only)
 };
 
 [[nodiscard]] SearchResult

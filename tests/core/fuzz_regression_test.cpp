@@ -5,6 +5,10 @@
 // as one, under the asan-ubsan build too. Each file is an input that once broke a check:
 //   fen/thai-capture-path-read-as-ambiguous: Thai "W:WK23:B9,K10,K11,19", the 1-piece capture
 //     23-5 beside 23-16-7-14-5 was written "23-5" and parse_move read it as ambiguous (901c003).
+//   fen/turkish-king-routes-overflow-movelist: a Turkish position of kings with more than 512
+//     capture routes; generate_routes wrote past the end of its MoveList (an assert in debug,
+//     memory corruption in release). MoveList::push now drops what does not fit and says so
+//     (overflowed()), and parse_move reads such a position against its distinct moves.
 #define PAPAN_FUZZ_NO_ENTRY 1
 
 #include "../../fuzz/fen_fuzz.cpp"

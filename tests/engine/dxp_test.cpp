@@ -1,7 +1,9 @@
-// End-to-end tests of `papan dxp`: the real binary runs as a subprocess and the test is the
-// scripted DXP peer on a real TCP socket on 127.0.0.1. The test's own moves are picked with the
-// rules core, and every MOVE papan sends is checked legal by the core. Messages are built by hand
-// here (not with our codec), so the wire format itself is under test.
+// End-to-end tests of `papan dxp`: the real binary runs as a subprocess (subprocess.hpp) and the
+// test is the scripted DXP peer on a real TCP socket on 127.0.0.1. The test's own moves are picked
+// with the rules core, and every MOVE papan sends is checked legal by the core. Messages are built
+// by hand here (not with our codec), so the wire format itself is under test.
+#include "subprocess.hpp"
+
 #include <papan/core/game.hpp>
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
@@ -13,16 +15,12 @@
 #include <arpa/inet.h>
 #include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <optional>
 #include <poll.h>
 #include <string>
 #include <sys/socket.h>
-#include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -31,70 +29,14 @@ namespace {
 using namespace std::chrono_literals;
 using papan::core::Color;
 using papan::core::VariantId;
-
-constexpr auto kTimeout = 60s;  // generous: the tests run on slow, busy machines
+using papan::test::kTimeout;
 
 // `papan dxp ...` with its stdout on a pipe (progress lines; the follower's first line names its
 // port) and stderr inherited.
-class DxpProcess {
+class DxpProcess : public papan::test::Subprocess {
 public:
-    explicit DxpProcess(const std::vector<std::string>& args) {
-        signal(SIGPIPE, SIG_IGN);
-        int out[2];
-        if (pipe(out) != 0) {
-            ADD_FAILURE() << "pipe failed";
-            return;
-        }
-        std::vector<std::string> argv_strings{PAPAN_BINARY, "dxp"};
-        argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-        pid_ = fork();
-        if (pid_ == 0) {
-            dup2(out[1], STDOUT_FILENO);
-            close(out[0]);
-            close(out[1]);
-            const int devnull = open("/dev/null", O_RDONLY);
-            dup2(devnull, STDIN_FILENO);
-            std::vector<char*> argv;
-            for (auto& s : argv_strings) {
-                argv.push_back(s.data());
-            }
-            argv.push_back(nullptr);
-            execv(PAPAN_BINARY, argv.data());
-            _exit(127);
-        }
-        close(out[1]);
-        from_child_ = out[0];
-    }
-
-    ~DxpProcess() {
-        if (from_child_ >= 0) {
-            close(from_child_);
-        }
-        if (pid_ > 0 && !exit_code_) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, nullptr, 0);
-        }
-    }
-
-    DxpProcess(const DxpProcess&)            = delete;
-    DxpProcess& operator=(const DxpProcess&) = delete;
-
-    std::optional<std::string> line(std::chrono::milliseconds timeout = kTimeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        for (;;) {
-            const auto nl = buffer_.find('\n');
-            if (nl != std::string::npos) {
-                std::string l = buffer_.substr(0, nl);
-                buffer_.erase(0, nl + 1);
-                return l;
-            }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0 || !fill(static_cast<int>(left.count()))) {
-                return std::nullopt;
-            }
-        }
-    }
+    explicit DxpProcess(const std::vector<std::string>& args)
+        : Subprocess(with_command(args), Stdin::Null) {}
 
     // The port of a follower started with --port 0 (from "dxp: listening on HOST:PORT").
     int listening_port() {
@@ -106,55 +48,12 @@ public:
         return std::stoi(l->substr(l->rfind(':') + 1));
     }
 
-    [[nodiscard]] bool running() {
-        drain();
-        if (exit_code_) {
-            return false;
-        }
-        int status = 0;
-        if (waitpid(pid_, &status, WNOHANG) == pid_) {
-            exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-            return false;
-        }
-        return true;
-    }
-
-    std::optional<int> wait_exit(std::chrono::milliseconds timeout = kTimeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        while (std::chrono::steady_clock::now() < deadline) {
-            if (!running()) {
-                return exit_code_;
-            }
-            std::this_thread::sleep_for(20ms);
-        }
-        return std::nullopt;
-    }
-
 private:
-    bool fill(int timeout_ms) {
-        pollfd p{from_child_, POLLIN, 0};
-        const int r = poll(&p, 1, timeout_ms);
-        if (r <= 0) {
-            return r < 0 && errno == EINTR;
-        }
-        char chunk[4096];
-        const ssize_t n = read(from_child_, chunk, sizeof chunk);
-        if (n <= 0) {
-            return false;
-        }
-        buffer_.append(chunk, static_cast<std::size_t>(n));
-        return true;
+    static std::vector<std::string> with_command(const std::vector<std::string>& args) {
+        std::vector<std::string> all{"dxp"};
+        all.insert(all.end(), args.begin(), args.end());
+        return all;
     }
-
-    void drain() {
-        while (fill(0)) {
-        }
-    }
-
-    pid_t pid_      = -1;
-    int from_child_ = -1;
-    std::string buffer_;
-    std::optional<int> exit_code_;
 };
 
 // One end of a DXP connection: NUL-terminated messages, reads with a timeout.
@@ -202,44 +101,66 @@ public:
     // The next message; nullopt when the peer closed the connection or on timeout (`closed`
     // tells which).
     std::optional<std::string> receive(std::chrono::milliseconds timeout = kTimeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        closed_             = false;
-        for (;;) {
-            const auto nul = buffer_.find('\0');
-            if (nul != std::string::npos) {
-                std::string m = buffer_.substr(0, nul);
-                buffer_.erase(0, nul + 1);
-                return m;
-            }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) {
-                return std::nullopt;
-            }
-            pollfd p{fd_, POLLIN, 0};
-            const int r = poll(&p, 1, static_cast<int>(left.count()));
-            if (r < 0 && errno == EINTR) {
-                continue;
-            }
-            if (r <= 0) {
-                return std::nullopt;
-            }
-            char chunk[1024];
-            const ssize_t n = recv(fd_, chunk, sizeof chunk, 0);
-            if (n <= 0) {
-                closed_ = true;
-                return std::nullopt;
-            }
-            buffer_.append(chunk, static_cast<std::size_t>(n));
-        }
+        return messages_.next(fd_, timeout);
     }
 
-    [[nodiscard]] bool closed() const { return closed_; }
+    [[nodiscard]] bool closed() const { return messages_.closed(); }
 
 private:
     int fd_ = -1;
-    std::string buffer_;
-    bool closed_ = false;
+    papan::test::MessageReader messages_{'\0'};
+};
+
+// A listening socket on a free port of 127.0.0.1, for papan started with --initiator.
+class Listener {
+public:
+    Listener() {
+        fd_ = socket(AF_INET, SOCK_STREAM, 0);
+        if (fd_ < 0) {
+            ADD_FAILURE() << "socket failed: " << std::strerror(errno);
+            return;
+        }
+        sockaddr_in a{};
+        a.sin_family      = AF_INET;
+        a.sin_port        = 0;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len     = sizeof a;
+        if (bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || listen(fd_, 1) != 0 ||
+            getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) != 0) {
+            ADD_FAILURE() << "cannot listen: " << std::strerror(errno);
+            return;
+        }
+        port_ = ntohs(a.sin_port);
+    }
+
+    ~Listener() {
+        if (fd_ >= 0) {
+            close(fd_);
+        }
+    }
+
+    Listener(const Listener&)            = delete;
+    Listener& operator=(const Listener&) = delete;
+
+    // The port; 0 when the socket could not listen.
+    [[nodiscard]] int port() const { return port_; }
+
+    // The connection papan makes (the listener closes after it); -1 after the timeout.
+    int accept_one() {
+        pollfd p{fd_, POLLIN, 0};
+        if (poll(&p, 1, static_cast<int>(kTimeout.count())) != 1) {
+            ADD_FAILURE() << "papan did not connect";
+            return -1;
+        }
+        const int fd = accept(fd_, nullptr, nullptr);
+        close(fd_);
+        fd_ = -1;
+        return fd;
+    }
+
+private:
+    int fd_   = -1;
+    int port_ = 0;
 };
 
 std::string pad_name(const std::string& name) {
@@ -444,18 +365,9 @@ TEST(DxpTest, FollowerDeclinesBadRequests) {
 }
 
 TEST(DxpTest, InitiatorSendsGameRequestAndPlays) {
-    // Our listening socket on a free port.
-    const int listener = socket(AF_INET, SOCK_STREAM, 0);
-    ASSERT_GE(listener, 0);
-    sockaddr_in a{};
-    a.sin_family      = AF_INET;
-    a.sin_port        = 0;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
-    ASSERT_EQ(listen(listener, 1), 0);
-    socklen_t len = sizeof a;
-    ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len), 0);
-    const int port = ntohs(a.sin_port);
+    Listener listener;
+    ASSERT_GT(listener.port(), 0);
+    const int port = listener.port();
 
     DxpProcess papan({"--initiator",
                       "--host",
@@ -470,10 +382,9 @@ TEST(DxpTest, InitiatorSendsGameRequestAndPlays) {
                       "40",
                       "--name",
                       "Papan test"});
-    pollfd p{listener, POLLIN, 0};
-    ASSERT_EQ(poll(&p, 1, 60000), 1) << "papan did not connect";
-    Peer peer(accept(listener, nullptr, nullptr));
-    close(listener);
+    const int fd = listener.accept_one();
+    ASSERT_GE(fd, 0);
+    Peer peer(fd);
 
     const auto req = peer.receive();
     ASSERT_TRUE(req);
@@ -499,16 +410,9 @@ TEST(DxpTest, InitiatorSendsGameRequestAndPlays) {
 TEST(DxpTest, InitiatorEndsAGameItLoses) {
     // From a set-up position where papan (White, to move) has no legal move at all, it must send
     // GAMEREQ with the position (start B) and then GAMEEND "I lose".
-    const int listener = socket(AF_INET, SOCK_STREAM, 0);
-    ASSERT_GE(listener, 0);
-    sockaddr_in a{};
-    a.sin_family      = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
-    ASSERT_EQ(listen(listener, 1), 0);
-    socklen_t len = sizeof a;
-    ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len), 0);
-    const int port = ntohs(a.sin_port);
+    Listener listener;
+    ASSERT_GT(listener.port(), 0);
+    const int port = listener.port();
     // White man on 46 (a1) blocked by Black men on 41 (b2) and 37 (c3): it can neither move
     // nor capture.
     DxpProcess papan({"--initiator",
@@ -518,10 +422,9 @@ TEST(DxpTest, InitiatorEndsAGameItLoses) {
                       "2",
                       "--fen",
                       "W:W46:B41,37,32"});
-    pollfd p{listener, POLLIN, 0};
-    ASSERT_EQ(poll(&p, 1, 60000), 1) << "papan did not connect";
-    Peer peer(accept(listener, nullptr, nullptr));
-    close(listener);
+    const int fd = listener.accept_one();
+    ASSERT_GE(fd, 0);
+    Peer peer(fd);
     const auto req = peer.receive();
     ASSERT_TRUE(req);
     ASSERT_EQ(req->size(), 94U) << "\"" << *req << "\"";

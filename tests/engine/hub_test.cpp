@@ -1,6 +1,9 @@
-// End-to-end tests of `papan hub`: the real binary runs as a subprocess behind pipes and the test
-// plays the GUI. Every read has a timeout, so a hang fails the test instead of blocking it.
+// End-to-end tests of `papan hub`: the real binary runs as a subprocess behind pipes
+// (subprocess.hpp) and the test plays the GUI. Every read has a timeout, so a hang fails the test
+// instead of blocking it.
 // Moves the engine answers are checked for legality with the rules core.
+#include "subprocess.hpp"
+
 #include <papan/core/game.hpp>
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
@@ -8,164 +11,25 @@
 
 #include <gtest/gtest.h>
 
-#include <cerrno>
 #include <chrono>
-#include <csignal>
-#include <fcntl.h>
 #include <optional>
-#include <poll.h>
 #include <string>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 namespace {
 
 using namespace std::chrono_literals;
 
-constexpr auto kTimeout = 60s;  // generous: the tests run on slow, busy machines
-
 // `papan hub` behind two pipes.
-class HubProcess {
-public:
-    HubProcess() {
-        int in[2];
-        int out[2];
-        if (pipe(in) != 0 || pipe(out) != 0) {
-            ADD_FAILURE() << "pipe failed";
-            return;
-        }
-        pid_ = fork();
-        if (pid_ == 0) {
-            dup2(in[0], STDIN_FILENO);
-            dup2(out[1], STDOUT_FILENO);
-            close(in[0]);
-            close(in[1]);
-            close(out[0]);
-            close(out[1]);
-            execl(PAPAN_BINARY, PAPAN_BINARY, "hub", static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        close(in[0]);
-        close(out[1]);
-        to_child_   = in[1];
-        from_child_ = out[0];
-        signal(SIGPIPE, SIG_IGN);
+struct HubProcess : papan::test::Subprocess {
+    HubProcess() : Subprocess({"hub"}, Stdin::Pipe) {}
+
+    // Sends `quit` and expects a clean exit.
+    void quit() {
+        send("quit");
+        EXPECT_EQ(wait_exit(), 0);
     }
-
-    ~HubProcess() {
-        close_input();
-        if (from_child_ >= 0) {
-            close(from_child_);
-        }
-        if (pid_ > 0 && !exit_code_) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, nullptr, 0);
-        }
-    }
-
-    HubProcess(const HubProcess&)            = delete;
-    HubProcess& operator=(const HubProcess&) = delete;
-
-    void send(const std::string& line) {
-        const std::string data = line + "\n";
-        std::size_t done       = 0;
-        while (done < data.size()) {
-            const ssize_t n = write(to_child_, data.data() + done, data.size() - done);
-            if (n <= 0) {
-                ADD_FAILURE() << "cannot write to papan hub: " << line;
-                return;
-            }
-            done += static_cast<std::size_t>(n);
-        }
-    }
-
-    void close_input() {
-        if (to_child_ >= 0) {
-            close(to_child_);
-            to_child_ = -1;
-        }
-    }
-
-    // The next output line, or nullopt after the timeout or at the end of the output.
-    std::optional<std::string> line(std::chrono::milliseconds timeout = kTimeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        for (;;) {
-            const auto nl = buffer_.find('\n');
-            if (nl != std::string::npos) {
-                std::string l = buffer_.substr(0, nl);
-                buffer_.erase(0, nl + 1);
-                transcript_ += "< " + l + "\n";
-                return l;
-            }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) {
-                return std::nullopt;
-            }
-            pollfd p{from_child_, POLLIN, 0};
-            const int r = poll(&p, 1, static_cast<int>(left.count()));
-            if (r < 0 && errno == EINTR) {
-                continue;
-            }
-            if (r <= 0) {
-                return std::nullopt;
-            }
-            char chunk[4096];
-            const ssize_t n = read(from_child_, chunk, sizeof chunk);
-            if (n <= 0) {
-                return std::nullopt;
-            }
-            buffer_.append(chunk, static_cast<std::size_t>(n));
-        }
-    }
-
-    // Reads lines until one starts with `prefix` (skipping `info` and others); nullopt on timeout.
-    std::optional<std::string> expect(const std::string& prefix,
-                                      std::vector<std::string>* skipped = nullptr) {
-        const auto deadline = std::chrono::steady_clock::now() + kTimeout;
-        for (;;) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline - std::chrono::steady_clock::now());
-            auto l = line(left);
-            if (!l) {
-                ADD_FAILURE() << "no line starting with '" << prefix << "'; transcript:\n"
-                              << transcript_;
-                return std::nullopt;
-            }
-            if (l->rfind(prefix, 0) == 0) {
-                return l;
-            }
-            if (skipped != nullptr) {
-                skipped->push_back(*l);
-            }
-        }
-    }
-
-    // Waits for the process to exit; its exit code, or nullopt on timeout.
-    std::optional<int> wait_exit(std::chrono::milliseconds timeout = kTimeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        while (std::chrono::steady_clock::now() < deadline) {
-            int status = 0;
-            if (waitpid(pid_, &status, WNOHANG) == pid_) {
-                exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-                return exit_code_;
-            }
-            std::this_thread::sleep_for(20ms);
-        }
-        return std::nullopt;
-    }
-
-    [[nodiscard]] const std::string& transcript() const { return transcript_; }
-
-private:
-    pid_t pid_      = -1;
-    int to_child_   = -1;
-    int from_child_ = -1;
-    std::string buffer_;
-    std::string transcript_;
-    std::optional<int> exit_code_;
 };
 
 // The value of `name=` in a Hub line (unquoted, or the quoted text).
@@ -306,8 +170,7 @@ TEST(HubTest, HandshakeAnnouncesIdParamsAndWait) {
     hub.send("set-param name=level value=hard");
     hub.send("init");
     ASSERT_TRUE(hub.expect("ready"));
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 TEST(HubTest, InternationalStartDepth3GivesLegalMove) {
@@ -315,8 +178,7 @@ TEST(HubTest, InternationalStartDepth3GivesLegalMove) {
     handshake(hub);
     const auto pos = papan::core::start_position(papan::core::VariantId::International);
     EXPECT_TRUE(search_and_check(hub, "pos pos=" + kInternationalStart, pos));
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 TEST(HubTest, AmericanUses32SquarePositions) {
@@ -327,8 +189,7 @@ TEST(HubTest, AmericanUses32SquarePositions) {
     const auto m = search_and_check(hub, "pos pos=" + start_string('B', 12, 8, 12), pos);
     ASSERT_TRUE(m);
     EXPECT_EQ(pos.side, papan::core::Color::Black);
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 TEST(HubTest, TurkishUses64SquarePositions) {
@@ -343,8 +204,7 @@ TEST(HubTest, TurkishUses64SquarePositions) {
     pos_text += std::string(8, 'e');
     const auto pos = papan::core::start_position(papan::core::VariantId::Turkish);
     EXPECT_TRUE(search_and_check(hub, "pos pos=" + pos_text, pos));
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 TEST(HubTest, MovesAreAppliedInHubAndPathForm) {
@@ -365,8 +225,7 @@ TEST(HubTest, MovesAreAppliedInHubAndPathForm) {
         hub, "pos pos=" + kInternationalStart + " moves=\"32-28 19-23 28x19\"", game.position());
     ASSERT_TRUE(m2);
     EXPECT_TRUE(m2->is_capture());
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 // A 10x10 position string from lists of square numbers.
@@ -406,16 +265,31 @@ TEST(HubTest, CapturedSquaresInAnyOrder) {
         ASSERT_TRUE(move) << *done;
         EXPECT_TRUE(legal_hub_move(game.position(), *move)) << moves;
     }
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
+}
+
+// Starts a search of the International start position with `level`, then `go`.
+void start_search(HubProcess& hub, const std::string& level, const std::string& go = "go think") {
+    hub.send("pos pos=" + kInternationalStart);
+    hub.send(level);
+    hub.send(go);
+}
+
+// Reads up to `done` (the lines before it go to `before`) and checks that its move is legal in
+// the International start position.
+void expect_done_from_start(HubProcess& hub, std::vector<std::string>* before = nullptr) {
+    const auto done = hub.expect("done", before);
+    ASSERT_TRUE(done);
+    const auto move = arg(*done, "move");
+    ASSERT_TRUE(move) << *done;
+    EXPECT_TRUE(
+        legal_hub_move(papan::core::start_position(papan::core::VariantId::International), *move));
 }
 
 TEST(HubTest, PingDuringInfiniteSearchThenStop) {
     HubProcess hub;
     handshake(hub);
-    hub.send("pos pos=" + kInternationalStart);
-    hub.send("level infinite");
-    hub.send("go think");
+    start_search(hub, "level infinite");
     std::this_thread::sleep_for(300ms);  // let the search get going
     hub.send("ping");
     std::vector<std::string> before;
@@ -425,42 +299,59 @@ TEST(HubTest, PingDuringInfiniteSearchThenStop) {
     }
     // Still searching: no `done` yet; then `stop` ends it with a legal move.
     hub.send("stop");
-    const auto done = hub.expect("done");
-    ASSERT_TRUE(done);
-    const auto move = arg(*done, "move");
-    ASSERT_TRUE(move) << *done;
-    EXPECT_TRUE(
-        legal_hub_move(papan::core::start_position(papan::core::VariantId::International), *move));
+    expect_done_from_start(hub);
     // The engine still answers afterwards.
     hub.send("ping");
     ASSERT_TRUE(hub.expect("pong"));
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
+}
+
+// Whether `info` lines report an iteration of depth `depth`.
+bool reached_depth(const std::vector<std::string>& info, int depth) {
+    for (const auto& l : info) {
+        if (l.rfind("info ", 0) == 0 && arg(l, "depth") == std::to_string(depth)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+TEST(HubTest, StopRightAfterGoEndsThatSearchOnly) {
+    HubProcess hub;
+    handshake(hub);
+    // `stop` at once, most likely before the worker's search has begun: it still ends it.
+    for (int i = 0; i < 5; ++i) {
+        start_search(hub, "level infinite");
+        hub.send("stop");
+        expect_done_from_start(hub);
+    }
+    // A search that ended on its own, then `stop`: the stop is for a finished search and must
+    // not cut the next one short.
+    for (int i = 0; i < 2; ++i) {
+        start_search(hub, "level depth=5");
+        std::vector<std::string> info;
+        expect_done_from_start(hub, &info);
+        EXPECT_TRUE(reached_depth(info, 5)) << hub.transcript();
+        hub.send("stop");
+    }
+    hub.quit();
 }
 
 TEST(HubTest, AnalyzeAndPonderModes) {
-    const auto start = papan::core::start_position(papan::core::VariantId::International);
     HubProcess hub;
     handshake(hub);
     // analyze: searches until stop.
-    hub.send("pos pos=" + kInternationalStart);
-    hub.send("level depth=4");
-    hub.send("go analyze");
+    start_search(hub, "level depth=4", "go analyze");
     std::this_thread::sleep_for(200ms);
     hub.send("stop");
-    auto done = hub.expect("done");
-    ASSERT_TRUE(done);
-    EXPECT_TRUE(legal_hub_move(start, arg(*done, "move").value_or("?")));
+    expect_done_from_start(hub);
     // ponder with a clock: thinks until ponder-hit, then plays within its time.
     hub.send("level time=2 inc=0.1 moves=40");
     hub.send("go ponder");
     std::this_thread::sleep_for(200ms);
     hub.send("ponder-hit");
-    done = hub.expect("done");
-    ASSERT_TRUE(done);
-    EXPECT_TRUE(legal_hub_move(start, arg(*done, "move").value_or("?")));
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    expect_done_from_start(hub);
+    hub.quit();
 }
 
 TEST(HubTest, EveryLevelFormFinishes) {
@@ -475,8 +366,7 @@ TEST(HubTest, EveryLevelFormFinishes) {
         SCOPED_TRACE(level);
         EXPECT_TRUE(search_and_check(hub, "pos pos=" + kInternationalStart, start, level));
     }
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 TEST(HubTest, MalformedInputGivesErrorAndEngineKeepsWorking) {
@@ -500,8 +390,7 @@ TEST(HubTest, MalformedInputGivesErrorAndEngineKeepsWorking) {
         EXPECT_EQ(lines[0].rfind("error message=", 0), 0U) << lines[0];
     }
     EXPECT_TRUE(search_and_check(hub, "pos pos=" + kInternationalStart, start, "level depth=2"));
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 TEST(HubTest, UnknownCommandsAndArgsAreIgnored) {
@@ -519,8 +408,7 @@ TEST(HubTest, UnknownCommandsAndArgsAreIgnored) {
     EXPECT_TRUE(search_and_check(
         hub, "pos pos=" + kInternationalStart + " colour=blue", start, "level depth=2 handicap=1"));
     hub.send("new-game");
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 TEST(HubTest, EndOfInputQuits) {
@@ -533,12 +421,9 @@ TEST(HubTest, EndOfInputQuits) {
 TEST(HubTest, QuitDuringSearchExits) {
     HubProcess hub;
     handshake(hub);
-    hub.send("pos pos=" + kInternationalStart);
-    hub.send("level infinite");
-    hub.send("go think");
+    start_search(hub, "level infinite");
     std::this_thread::sleep_for(200ms);
-    hub.send("quit");
-    EXPECT_EQ(hub.wait_exit(), 0);
+    hub.quit();
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// Engine search: legality on random positions of every variant, stop and time limits,
-// determinism, levels and draw awareness.
+// Engine search: legality on random positions of every variant, stop (also before the search
+// starts, and by search number) and time limits, determinism, levels and draw awareness.
 #include <papan/core/game.hpp>
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
@@ -7,10 +7,14 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
 #include <set>
+#include <string>
 #include <thread>
+#include <utility>
 
 namespace papan::engine {
 namespace {
@@ -30,6 +34,55 @@ bool is_legal(const Game& g, const core::Move& m) {
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// A fresh engine's search of `g` to `depth` plies.
+SearchResult search_depth(const Game& g, int depth) {
+    Engine eng;
+    SearchLimits limits;
+    limits.depth = depth;
+    return eng.search(g, limits);
+}
+
+// A search watched by another thread: one that has not returned after `patience` is stopped
+// (during the search, which always worked) and marked `rescued`, so a stop that was lost fails
+// the test instead of hanging it.
+struct Watched {
+    SearchResult result;
+    double seconds = 0;
+    bool rescued   = false;
+};
+
+Watched search_watched(Engine& eng,
+                       const Game& g,
+                       const SearchLimits& limits,
+                       std::chrono::milliseconds patience = std::chrono::seconds(5)) {
+    Watched w;
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool returned = false;
+    std::thread watchdog([&] {
+        std::unique_lock lock(mutex);
+        if (cv.wait_for(lock, patience, [&] { return returned; })) {
+            return;
+        }
+        w.rescued = true;
+        while (!returned) {
+            eng.stop();
+            cv.wait_for(lock, std::chrono::milliseconds(10), [&] { return returned; });
+        }
+    });
+    const auto start = std::chrono::steady_clock::now();
+    SearchResult r   = eng.search(g, limits);
+    {
+        const std::lock_guard lock(mutex);
+        returned = true;
+    }
+    cv.notify_all();
+    watchdog.join();
+    w.result  = std::move(r);
+    w.seconds = seconds_since(start);
+    return w;
 }
 
 // Random playouts (a fixed LCG) in every variant; at every few plies each level searches a
@@ -63,10 +116,7 @@ TEST(EngineSearch, NeverReturnsAnIllegalMove_RandomPlayouts) {
 
 TEST(EngineSearch, ReturnsNoMove_WhenGameIsOver) {
     const Game g = game_from(VariantId::International, "W:W:B1,2");  // White has no pieces
-    Engine eng;
-    SearchLimits limits;
-    limits.depth = 3;
-    EXPECT_FALSE(eng.search(g, limits).best.has_value());
+    EXPECT_FALSE(search_depth(g, 3).best.has_value());
 }
 
 TEST(EngineSearch, StopsQuickly_WhenStoppedDuringInfiniteSearch) {
@@ -85,6 +135,62 @@ TEST(EngineSearch, StopsQuickly_WhenStoppedDuringInfiniteSearch) {
     ASSERT_TRUE(r.best.has_value());
     EXPECT_TRUE(is_legal(g, *r.best));
     EXPECT_LT(took, 2.5);
+}
+
+// A stop issued (from another thread) before search() has started is not lost: the search
+// returns at once with a legal move, and the request is used up by it.
+TEST(EngineSearch, StopsAtOnce_WhenStoppedJustBeforeTheSearchStarts) {
+    const Game g(VariantId::International);
+    Engine eng;
+    SearchLimits infinite;
+    infinite.infinite = true;
+    std::thread stopper([&] { eng.stop(); });
+    stopper.join();
+    const Watched w = search_watched(eng, g, infinite);
+    EXPECT_FALSE(w.rescued) << "the stop issued before search() was lost";
+    ASSERT_TRUE(w.result.best.has_value());
+    EXPECT_TRUE(is_legal(g, *w.result.best));
+    EXPECT_LT(w.seconds, 2.5);
+
+    SearchLimits depth5;
+    depth5.depth = 5;
+    EXPECT_EQ(eng.search(g, depth5).depth, 5);  // the next search is not stopped
+
+    // A stop racing with the start of the search (before or just after it) ends it too.
+    for (int i = 0; i < 10; ++i) {
+        std::thread racer([&] { eng.stop(); });
+        const Watched raced = search_watched(eng, g, infinite);
+        racer.join();
+        EXPECT_FALSE(raced.rescued) << "round " << i;
+        ASSERT_TRUE(raced.result.best.has_value());
+        EXPECT_TRUE(is_legal(g, *raced.result.best));
+    }
+}
+
+// stop(id) ends search number `id` only: a late request for a search that has returned does not
+// reach the next one, and a request made before a search starts ends that search.
+TEST(EngineSearch, StopById_EndsThatSearchOnly) {
+    const Game g(VariantId::International);
+    Engine eng;
+    SearchLimits depth5;
+    depth5.depth = 5;
+    SearchLimits infinite;
+    infinite.infinite = true;
+
+    const std::uint64_t first = eng.next_search_id();
+    EXPECT_EQ(eng.search(g, depth5).depth, 5);
+    eng.stop(first);  // too late: the search has returned
+    EXPECT_EQ(eng.next_search_id(), first + 1);
+    EXPECT_EQ(eng.search(g, depth5).depth, 5);
+
+    const std::uint64_t next = eng.next_search_id();
+    std::thread stopper([&] { eng.stop(next); });
+    stopper.join();
+    const Watched w = search_watched(eng, g, infinite);
+    EXPECT_FALSE(w.rescued) << "stop(id) before the search started was lost";
+    ASSERT_TRUE(w.result.best.has_value());
+    EXPECT_TRUE(is_legal(g, *w.result.best));
+    EXPECT_EQ(eng.search(g, depth5).depth, 5);
 }
 
 TEST(EngineSearch, RespectsMoveTime) {
@@ -161,21 +267,14 @@ TEST(EngineSearch, ReportsEachIteration_WithALegalPv) {
 
 TEST(EngineSearch, SeesTheWin_WhenTheLastPieceCanBeTaken) {
     const Game g = game_from(VariantId::American, "W:W22:B18");
-    Engine eng;
-    SearchLimits limits;
-    limits.depth         = 4;
-    const SearchResult r = eng.search(g, limits);
-    EXPECT_GE(r.score, kMateBound);
+    EXPECT_GE(search_depth(g, 4).score, kMateBound);
 }
 
 TEST(EngineSearch, ScoresLoneKingsAsDraw_InTurkish) {
     const Game g = game_from(VariantId::Turkish, "W:WK1:BK64");
-    Engine eng;
-    SearchLimits limits;
-    limits.depth = 6;
     // Lone king against lone king: drawn by rule, so the game is already over or scores 0.
     if (!g.is_over()) {
-        EXPECT_EQ(eng.search(g, limits).score, 0);
+        EXPECT_EQ(search_depth(g, 6).score, 0);
     }
 }
 
@@ -226,21 +325,33 @@ Game play_shuffle(const Shuffle& s) {
     return g;
 }
 
+// The engine's answer (searched to `depth` plies) once the shuffle is played.
+struct ShuffleAnswer {
+    Game game;
+    SearchResult result;
+    std::string text;  // the move in the variant's notation; empty when there is none
+};
+
+ShuffleAnswer answer_shuffle(const Shuffle& s, int depth) {
+    ShuffleAnswer a{play_shuffle(s), {}, {}};
+    a.result = search_depth(a.game, depth);
+    if (a.result.best) {
+        a.text = core::move_text(a.game.position(), *a.result.best);
+    }
+    return a;
+}
+
 TEST(EngineDraws, WinningSideAvoidsThreefoldRepetition) {
     // American: White is three men up; Black to move first, then White would repeat.
     const Shuffle s{VariantId::American,
                     "B:WK29,21,22,23,24:BK4",
                     {"4-8", "29-25", "8-4", "25-29", "4-8", "29-25", "8-4"},
                     "25-29"};
-    const Game g = play_shuffle(s);
-    Engine eng;
-    SearchLimits limits;
-    limits.depth = 8;
-    const auto r = eng.search(g, limits);
-    ASSERT_TRUE(r.best.has_value());
-    EXPECT_NE(core::move_text(g.position(), *r.best), std::string(s.repeating));
-    Game after = g;
-    ASSERT_TRUE(after.play(*r.best).ok());
+    const ShuffleAnswer a = answer_shuffle(s, 8);
+    ASSERT_TRUE(a.result.best.has_value());
+    EXPECT_NE(a.text, s.repeating);
+    Game after = a.game;
+    ASSERT_TRUE(after.play(*a.result.best).ok());
     EXPECT_FALSE(after.is_over());
 }
 
@@ -250,14 +361,9 @@ TEST(EngineDraws, LosingSideTakesADrawByRepetition) {
                     "W:WK47,K48,32,33,34,35,40:BK3",
                     {"47-42", "3-9", "42-47", "9-3", "47-42", "3-9", "42-47"},
                     "9-3"};
-    const Game g = play_shuffle(s);
-    Engine eng;
-    SearchLimits limits;
-    limits.depth = 6;
-    const auto r = eng.search(g, limits);
-    ASSERT_TRUE(r.best.has_value());
-    EXPECT_EQ(core::move_text(g.position(), *r.best), std::string(s.repeating));
-    EXPECT_EQ(r.score, 0);
+    const ShuffleAnswer a = answer_shuffle(s, 6);
+    EXPECT_EQ(a.text, s.repeating);  // empty, and so failing, when there is no move
+    EXPECT_EQ(a.result.score, 0);
 }
 
 }  // namespace

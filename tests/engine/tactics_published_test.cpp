@@ -15,17 +15,14 @@
 // source's key is a sacrifice, the key is quiet, no capture was available before it, and the
 // reply is a forced capture; and the engine at Level::Max with a modest depth plays the key
 // (or one of the equivalent winning moves the source gives).
-#include <papan/core/game.hpp>
-#include <papan/core/movegen.hpp>
-#include <papan/core/notation/fen.hpp>
-#include <papan/core/notation/move_text.hpp>
-#include <papan/engine/engine.hpp>
+#include "tactic_check.hpp"
+
+#include <papan/core/types.hpp>
 
 #include <gtest/gtest.h>
 
 #include <array>
 #include <span>
-#include <string>
 #include <vector>
 
 namespace papan::engine {
@@ -230,55 +227,28 @@ const PublishedShot kTurkishShots[] = {
     {VariantId::Turkish, "W:W25,33,34,36,44:B28,29,46,51", {"d6-e6", nullptr}},
 };
 
-void check_shots(std::span<const PublishedShot> shots) {
+std::vector<test::Tactic> tactics(std::span<const PublishedShot> shots) {
+    std::vector<test::Tactic> out;
     for (const PublishedShot& s : shots) {
-        SCOPED_TRACE(std::string(core::rules(s.variant).key) + " " + s.fen + " key " + s.keys[0]);
-        const auto pos = core::parse_fen(s.variant, s.fen);
-        ASSERT_TRUE(pos.ok()) << pos.error();
-
-        std::vector<core::Move> keys;
-        for (const char* text : s.keys) {
-            if (text == nullptr) {
-                continue;
-            }
-            const auto key = core::parse_move(*pos, text);
-            ASSERT_TRUE(key.ok()) << text << ": " << key.error();
-            if (s.sacrifice) {
-                EXPECT_FALSE(key->is_capture()) << text;
-                EXPECT_TRUE(core::has_capture(core::make_move(*pos, *key))) << text;
-            }
-            keys.push_back(*key);
-        }
-        if (s.sacrifice) {
-            EXPECT_FALSE(core::has_capture(*pos));  // the key is a free choice
-        }
-
-        const core::Game game(*pos);
-        Engine eng(EngineOptions{.hash_mb = 8, .seed = 0});
-        SearchLimits limits;
-        limits.depth         = s.depth;
-        const SearchResult r = eng.search(game, limits, Level::Max);
-        ASSERT_TRUE(r.best.has_value());
-        bool found = false;
-        for (const core::Move& k : keys)
-            found = found || r.best->same_as(k);
-        EXPECT_TRUE(found) << "played " << core::move_text(*pos, *r.best);
+        out.push_back({.variant   = s.variant,
+                       .fen       = s.fen,
+                       .keys      = {s.keys.begin(), s.keys.end()},
+                       .sacrifice = s.sacrifice,
+                       .depth     = s.depth});
     }
+    return out;
 }
 
 TEST(EngineTacticsPublished, Diagonal8) {
-    EXPECT_GE(std::size(kDiagonal8Shots), 10U);
-    check_shots(kDiagonal8Shots);
+    test::check_tactics(tactics(kDiagonal8Shots));
 }
 
 TEST(EngineTacticsPublished, Diagonal10) {
-    EXPECT_GE(std::size(kDiagonal10Shots), 10U);
-    check_shots(kDiagonal10Shots);
+    test::check_tactics(tactics(kDiagonal10Shots));
 }
 
 TEST(EngineTacticsPublished, TurkishConstructed) {
-    EXPECT_GE(std::size(kTurkishShots), 10U);
-    check_shots(kTurkishShots);
+    test::check_tactics(tactics(kTurkishShots));
 }
 
 }  // namespace

@@ -438,8 +438,16 @@ TEST_F(ServerTest, KilledServerKeepsEveryAcknowledgedMove) {
         a->recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] == game; });
     EXPECT_EQ(st["state"]["moves"], last["state"]["moves"]);
     EXPECT_EQ(st["state"]["fen"], last["state"]["fen"]);
+    // The stored version is that of the last stored event: the versions go on from it, and a
+    // client that saw that event has missed nothing.
+    EXPECT_EQ(st["state"]["version"], last["state"]["version"]);
+    a->send(Json{{"type", "resume"}, {"game", game}, {"last_version", last["state"]["version"]}});
+    EXPECT_EQ(a->recv_until([](const Json& j) { return j["type"] == "resumed"; })["version"],
+              last["state"]["version"]);
     a->send(move_msg(st));
-    a->wait_state(game, [](const Json& s) { return s["ply"] == 8; });
+    const Json next = a->wait_state(game, [](const Json& s) { return s["ply"] == 8; });
+    EXPECT_GT(next["state"]["version"].get<std::int64_t>(),
+              last["state"]["version"].get<std::int64_t>());
 }
 
 TEST_F(ServerTest, ManyComputerGamesDoNotDelayHumanMoves) {

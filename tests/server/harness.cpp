@@ -1,5 +1,8 @@
 #include "harness.hpp"
 
+#include "pg_test_db.hpp"
+#include "redis_process.hpp"
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -38,29 +41,65 @@ TempDir::TempDir() {
 }
 
 TempDir::~TempDir() {
+    pg_drop_for_data_dir(path_.string());
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
 }
 
 ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std::string> extra) {
-    int fds[2];
-    if (::pipe(fds) != 0) {
-        throw std::runtime_error("pipe failed");
-    }
     std::vector<std::string> args{PAPAN_BINARY, "serve", "--port", "0", "--data", data.string()};
-    if (std::find(extra.begin(), extra.end(), "--ai-nodes") == extra.end()) {
+    const auto has = [&](const char* flag) {
+        return std::find(extra.begin(), extra.end(), flag) != extra.end();
+    };
+    if (!has("--ai-nodes")) {
         args.insert(args.end(), {"--ai-nodes", "3000"});  // keeps the computer fast in tests
     }
-    if (std::find(extra.begin(), extra.end(), "--ws-rate") == extra.end()) {
+    if (!has("--ws-rate")) {
         // Test clients play back to back, faster than a person: no message rate limit unless a
         // test sets one (limits_test.cpp).
         args.insert(args.end(), {"--ws-rate", "0"});
     }
+    const bool pg = !pg_base_url().empty();
+    if (pg && !has("--store")) {
+        // PostgreSQL run (the pg.* tests): the data directory's own database, the same one when
+        // the server restarts on it.
+        args.insert(args.end(), {"--store", pg_url_for_data_dir(data.string())});
+    }
+    const char* cluster  = std::getenv("PAPAN_TEST_CLUSTER");
+    const bool two_nodes = pg && cluster != nullptr && *cluster != '\0' && !has("--bus");
     for (auto& a : extra) {
         args.push_back(std::move(a));
     }
-    pid_ = ::fork();
-    if (pid_ == 0) {
+    if (!two_nodes) {
+        nodes_.push_back(spawn(args));
+        return;
+    }
+    redis_          = std::make_shared<RedisProcess>();
+    std::string tag = "t";
+    tag += std::to_string(std::hash<std::string>{}(data.string()) % 1000000);
+    for (int i = 1; i <= 2; ++i) {
+        auto node_args = args;
+        node_args.insert(
+            node_args.end(),
+            {"--bus", redis_->url(), "--node-id", tag + "-" + std::to_string(i), "--lease", "1"});
+        try {
+            nodes_.push_back(spawn(node_args));
+        } catch (...) {
+            kill_hard();
+            throw;
+        }
+    }
+}
+
+ServerProcess::Node ServerProcess::spawn(const std::vector<std::string>& given) {
+    int fds[2];
+    if (::pipe(fds) != 0) {
+        throw std::runtime_error("pipe failed");
+    }
+    auto args = given;
+    Node node;
+    node.pid = ::fork();
+    if (node.pid == 0) {
         ::dup2(fds[1], 1);
         ::close(fds[0]);
         ::close(fds[1]);
@@ -86,48 +125,65 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
             out.append(buf, static_cast<std::size_t>(n));
             const auto at = out.find("listening on http://127.0.0.1:");
             if (at != std::string::npos && out.find('\n', at) != std::string::npos) {
-                port_ = static_cast<unsigned short>(std::stoi(out.substr(at + 30)));
+                node.port = static_cast<unsigned short>(std::stoi(out.substr(at + 30)));
                 break;
             }
         }
     }
     ::close(fds[0]);
-    if (port_ == 0) {
-        kill_hard();
+    if (node.port == 0) {
+        ::kill(node.pid, SIGKILL);
+        int st = 0;
+        ::waitpid(node.pid, &st, 0);
         throw std::runtime_error("the server did not start: " + out);
     }
+    return node;
 }
 
 ServerProcess::~ServerProcess() {
-    if (pid_ > 0) {
-        kill_hard();
-    }
+    kill_hard();
 }
 
 void ServerProcess::kill_hard() {
-    if (pid_ > 0) {
-        ::kill(pid_, SIGKILL);
-        int st = 0;
-        ::waitpid(pid_, &st, 0);
-        pid_ = -1;
+    for (auto& n : nodes_) {
+        if (n.pid > 0) {
+            ::kill(n.pid, SIGKILL);
+            int st = 0;
+            ::waitpid(n.pid, &st, 0);
+            n.pid = -1;
+        }
     }
 }
 
 int ServerProcess::terminate() {
-    if (pid_ <= 0) {
-        return -1;
-    }
-    ::kill(pid_, SIGTERM);
-    int st = 0;
-    for (int i = 0; i < 100; ++i) {
-        if (::waitpid(pid_, &st, WNOHANG) == pid_) {
-            pid_ = -1;
-            return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    int result = 0;
+    bool any   = false;
+    for (auto& n : nodes_) {
+        if (n.pid <= 0) {
+            continue;
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        any = true;
+        ::kill(n.pid, SIGTERM);
+        int st     = 0;
+        int status = -2;
+        for (int i = 0; i < 100; ++i) {
+            if (::waitpid(n.pid, &st, WNOHANG) == n.pid) {
+                n.pid  = -1;
+                status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        if (n.pid > 0) {
+            ::kill(n.pid, SIGKILL);
+            ::waitpid(n.pid, &st, 0);
+            n.pid = -1;
+        }
+        if (result == 0) {
+            result = status;
+        }
     }
-    kill_hard();
-    return -2;
+    return any ? result : -1;
 }
 
 HttpResult http_request(unsigned short port,

@@ -15,7 +15,8 @@ namespace papan::test {
 
 using Json = nlohmann::json;
 
-// A fresh temporary directory, removed at destruction.
+// A fresh temporary directory, removed at destruction (with the PostgreSQL database a
+// ServerProcess made for it, if any).
 class TempDir {
 public:
     TempDir();
@@ -29,23 +30,39 @@ private:
     std::filesystem::path path_;
 };
 
+class RedisProcess;
+
 class ServerProcess {
 public:
     // Starts `papan serve --port 0 --data <dir> --ai-nodes 3000 --ws-rate 0 <extra...>` (the two
-    // defaults unless `extra` sets them) and waits for the "listening on" line.
+    // defaults unless `extra` sets them) and waits for the "listening on" line. With env
+    // PAPAN_TEST_PG set (and no --store in `extra`) it adds `--store <url>` of a database of the
+    // data directory's own, created on first use and dropped with the TempDir (pg_test_db.hpp).
+    // With PAPAN_TEST_CLUSTER set as well (and no --bus in `extra`) it starts a private Redis
+    // and two nodes on that database (`--bus`, node ids of the data directory, so a restart on
+    // it gets its games back), and port() alternates between them: consecutive clients of a
+    // test land on different nodes.
     explicit ServerProcess(const std::filesystem::path& data, std::vector<std::string> extra = {});
     ~ServerProcess();
     ServerProcess(const ServerProcess&)            = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
 
-    [[nodiscard]] unsigned short port() const { return port_; }
+    [[nodiscard]] unsigned short port() const { return nodes_[next_node_++ % nodes_.size()].port; }
 
-    void kill_hard();  // SIGKILL and reap
-    int terminate();   // SIGTERM; returns the exit status
+    void kill_hard();  // SIGKILL and reap (every node)
+    int terminate();   // SIGTERM; returns the exit status (the first non-zero of the nodes)
 
 private:
-    int pid_             = -1;
-    unsigned short port_ = 0;
+    struct Node {
+        int pid             = -1;
+        unsigned short port = 0;
+    };
+
+    static Node spawn(const std::vector<std::string>& args);
+
+    std::vector<Node> nodes_;
+    mutable std::size_t next_node_ = 0;
+    std::shared_ptr<RedisProcess> redis_;
 };
 
 struct HttpResult {

@@ -1,7 +1,7 @@
-// Unit tests of the server's pure parts: clocks, Elo, the protocol decoder and the SQLite store.
+// Unit tests of the server's pure parts: clocks, Elo, the protocol decoder, tokens (the stores:
+// store_test.cpp).
 #include <papan/server/elo.hpp>
 #include <papan/server/protocol.hpp>
-#include <papan/server/store.hpp>
 #include <papan/server/time_control.hpp>
 #include <papan/server/tokens.hpp>
 
@@ -76,50 +76,6 @@ TEST(Tokens, AreRandomAndHashed) {
     const auto h = hash_password("correct horse");
     EXPECT_TRUE(verify_password(h, "correct horse"));
     EXPECT_FALSE(verify_password(h, "wrong horse"));
-}
-
-TEST(SqliteStore, GamesMovesUsersRatingsRewards) {
-    auto store = open_sqlite_store(":memory:");
-    GameRecord g;
-    g.id         = "g1";
-    g.variant    = "international";
-    g.mode       = "friend";
-    g.start_fen  = "W:W31-50:B1-20";
-    g.seats[0]   = SeatRecord{"u1", "ann", false, 1};
-    g.status     = "playing";
-    g.created_ms = 1;
-    g.updated_ms = 1;
-    store->insert_game(g);
-    g.version = 2;
-    store->append_move(g, MoveRecord{0, "32-28", 5});
-    store->append_move(g, MoveRecord{1, "19-23", 6});
-    auto back = store->load_game("g1");
-    ASSERT_TRUE(back);
-    EXPECT_EQ(back->moves.size(), 2U);
-    EXPECT_EQ(back->seats[0], g.seats[0]);
-    EXPECT_EQ(back->version, 2);
-    store->truncate_moves(g, 1);
-    EXPECT_EQ(store->load_game("g1")->moves.size(), 1U);
-    EXPECT_EQ(store->load_unfinished().size(), 1U);
-    EXPECT_EQ(store->games_of("u1", 10).size(), 1U);
-
-    const auto id = store->create_user(UserRecord{0, "Ann", "hash", 1});
-    ASSERT_TRUE(id);
-    EXPECT_FALSE(store->create_user(UserRecord{0, "ann", "hash", 1}));  // case-insensitive
-    store->create_session("th", *id, 2);
-    EXPECT_EQ(store->session_user("th"), id);
-    auto r = store->rating(*id, "international");
-    EXPECT_EQ(r.rating, 1200);
-    r.rating = 1216;
-    r.games  = 1;
-    store->set_rating(r);
-    EXPECT_EQ(store->leaderboard("international", 10).at(0).rating, 1216);
-
-    EXPECT_EQ(store->add_reward("u1", "2026-01-01", 60, 100), 60);
-    EXPECT_EQ(store->add_reward("u1", "2026-01-01", 60, 100), 40);  // the daily cap
-    EXPECT_EQ(store->add_reward("u1", "2026-01-02", 6, 100), 6);
-    EXPECT_EQ(store->reward_total("u1"), 106);
-    EXPECT_EQ(latest_schema_version(), 1);
 }
 
 }  // namespace

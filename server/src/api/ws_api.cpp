@@ -1,4 +1,5 @@
 #include "api/api.hpp"
+#include "cluster/cluster.hpp"
 #include "game/lobby.hpp"
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
@@ -116,6 +117,13 @@ void handle_ws_message(ApiContext& ctx,
         lobby.post([&lobby, m, who, peer] { lobby.create(m, who, peer); });
         return;
     case MessageType::Join:
+        // With several nodes the invite's game decides where the join goes.
+        if (Cluster* cluster = ctx.svc.cluster; cluster != nullptr) {
+            if (const auto game = invite_game(m.invite); !game.empty()) {
+                cluster->route(game, m, std::string(text), who, peer);
+                return;
+            }
+        }
         lobby.post([&lobby, m, who, peer] { lobby.join(m, who, peer); });
         return;
     case MessageType::Seek:
@@ -141,22 +149,11 @@ void handle_ws_message(ApiContext& ctx,
         peer->send_text(error_text("bad_message", "this message needs the game id ('game')", m.id));
         return;
     }
-    lobby.post([&lobby, m, who, peer] {
-        lobby.with_room(m.game, [m, who, peer](std::shared_ptr<Room> room) {
-            if (!room) {
-                peer->send_text(
-                    error_text("unknown_game", "there is no game '" + m.game + "'", m.id));
-                return;
-            }
-            room->post([room, m, who, peer] {
-                if (m.type == MessageType::Resume) {
-                    room->resume(peer, who, m.last_version, m.id);
-                } else {
-                    room->handle(m, who, peer);
-                }
-            });
-        });
-    });
+    if (Cluster* cluster = ctx.svc.cluster; cluster != nullptr) {
+        cluster->route(m.game, m, std::string(text), who, peer);
+        return;
+    }
+    lobby.post([&lobby, m, who, peer] { lobby.dispatch(m, who, peer); });
 }
 
 }  // namespace papan::server

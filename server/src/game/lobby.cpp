@@ -1,5 +1,6 @@
 #include "game/lobby.hpp"
 
+#include "cluster/cluster.hpp"
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
@@ -80,6 +81,9 @@ void Lobby::retire_later(const std::string& id) {
         for (const auto& [when, game] : retiring_) {
             if (when <= now) {
                 rooms_.erase(game);
+                if (svc_.cluster != nullptr) {
+                    svc_.cluster->released(game);
+                }
             } else {
                 later.emplace_back(when, game);
             }
@@ -101,6 +105,9 @@ std::string Lobby::new_game_id() const {
 
 void Lobby::add(const std::shared_ptr<Room>& room, const GameRecord& rec) {
     rooms_[room->id()] = room;
+    if (svc_.cluster != nullptr) {
+        svc_.cluster->owned(room->id());
+    }
     if (rec.status == "waiting" && !rec.invite_hash.empty()) {
         invites_[rec.invite_hash] = Invite{rec.id, rec.invite_expires_ms};
     }
@@ -197,7 +204,8 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         rec.seats[1 - mine] = rec.seats[mine];
         rec.status          = "playing";
     } else {
-        invite          = random_token();
+        // The invite names its game, so any node can send the player to the game's node.
+        invite          = rec.id + "-" + random_token();
         rec.invite_hash = hash_secret(invite);
         const auto ttl =
             svc_.options.invite_ttl_ms > 0 ? svc_.options.invite_ttl_ms : kDefaultInviteTtlMs;
@@ -248,6 +256,72 @@ void Lobby::join(const ClientMessage& m, const Identity& who, const std::shared_
     }
     auto r = room->second;
     r->post([r, peer, who, h, ref = m.id] { r->join(peer, who, h, ref); });
+}
+
+void Lobby::dispatch(const ClientMessage& m,
+                     const Identity& who,
+                     const std::shared_ptr<Peer>& peer) {
+    if (m.type == MessageType::Join) {
+        join(m, who, peer);
+        return;
+    }
+    with_room(m.game, [m, who, peer](std::shared_ptr<Room> room) {
+        if (!room) {
+            peer->send_text(error_text("unknown_game", "there is no game '" + m.game + "'", m.id));
+            return;
+        }
+        room->post([room, m, who, peer] {
+            if (m.type == MessageType::Resume) {
+                room->resume(peer, who, m.last_version, m.id);
+            } else {
+                room->handle(m, who, peer);
+            }
+        });
+    });
+}
+
+bool Lobby::adopt(GameRecord rec) {
+    if (closed_ || rooms_.contains(rec.id)) {
+        return false;
+    }
+    const GameRecord header = rec;
+    auto room               = Room::from_record(svc_, std::move(rec));
+    if (!room) {
+        log_line("lobby", "cannot take over game " + header.id + ": " + room.error());
+        return false;
+    }
+    add(*room, header);
+    auto r = *room;
+    r->post([r] { r->start(); });
+    return true;
+}
+
+void Lobby::drop(const std::string& id) {
+    const auto it = rooms_.find(id);
+    if (it == rooms_.end()) {
+        return;
+    }
+    auto room = it->second;
+    rooms_.erase(it);
+    room->post([room] { room->shutdown(); });
+}
+
+void Lobby::refresh_all() {
+    for (const auto& [id, room] : rooms_) {
+        room->post([r = room] { r->refresh_subscribers(); });
+    }
+}
+
+void Lobby::seek_taken(std::uint64_t ticket) {
+    std::erase_if(seeks_, [&](const Seek& s) {
+        if (s.ticket != ticket) {
+            return false;
+        }
+        if (s.timer) {
+            s.timer->cancel();
+        }
+        return true;
+    });
 }
 
 void Lobby::with_room(const std::string& id, std::function<void(std::shared_ptr<Room>)> fn) {
@@ -312,6 +386,10 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
     }
     const TimeControl tc  = m.clock.value_or(default_time_control());
     const std::string key = std::string(core::rules(*v).key) + "|" + tc.key();
+    if (svc_.cluster != nullptr) {
+        seek_clustered(m, who, peer, std::string(core::rules(*v).key), tc, key);
+        return;
+    }
     // Pair with the first other player waiting for the same variant and time control.
     std::erase_if(seeks_, [&](const Seek& s) {
         return s.peer.expired() || s.who.player_id == who.player_id;
@@ -323,7 +401,7 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
             if (other.timer) {
                 other.timer->cancel();
             }
-            Seek me{0, who, peer, std::string(core::rules(*v).key), tc, key, nullptr};
+            Seek me{0, who, peer, std::string(core::rules(*v).key), tc, key, nullptr, {}, false};
             start_random(other, me);
             return;
         }
@@ -334,7 +412,9 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
            std::string(core::rules(*v).key),
            tc,
            key,
-           std::make_shared<net::steady_timer>(strand_)};
+           std::make_shared<net::steady_timer>(strand_),
+           {},
+           false};
     s.timer->expires_after(std::chrono::milliseconds(svc_.options.pairing_wait_ms));
     const auto ticket = s.ticket;
     s.timer->async_wait([this, ticket](const boost::system::error_code& ec) {
@@ -353,6 +433,141 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
     peer->send_text(j.dump());
 }
 
+void Lobby::seek_clustered(const ClientMessage& m,
+                           const Identity& who,
+                           const std::shared_ptr<Peer>& peer,
+                           const std::string& variant,
+                           const TimeControl& tc,
+                           const std::string& key) {
+    Cluster* cluster = svc_.cluster;
+    // One seek per player: an earlier one leaves the queue.
+    std::erase_if(seeks_, [&](const Seek& s) {
+        if (s.who.player_id != who.player_id && !s.peer.expired()) {
+            return false;
+        }
+        if (s.timer) {
+            s.timer->cancel();
+        }
+        cluster->remove_seek(s.key, s.entry, [](bool) {});
+        return true;
+    });
+    const std::string conn = cluster->conn_of(peer, who);
+    // Registered before the script runs: a node that takes the seek at once finds it here.
+    Seek mine{next_ticket_++,
+              who,
+              peer,
+              variant,
+              tc,
+              key,
+              std::make_shared<net::steady_timer>(strand_),
+              {},
+              false};
+    mine.entry        = cluster->seek_entry(conn, mine.ticket, who);
+    const auto ticket = mine.ticket;
+    seeks_.push_back(mine);
+    cluster->take_or_queue_seek(
+        key, who.player_id, mine.entry, [this, m, ticket](std::optional<BusSeek> found) {
+            post([this, m, ticket, found = std::move(found)] { seek_answered(m, ticket, found); });
+        });
+}
+
+void Lobby::seek_answered(const ClientMessage& m,
+                          std::uint64_t ticket,
+                          const std::optional<BusSeek>& found) {
+    const auto it = std::find_if(
+        seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
+    if (it == seeks_.end() || closed_) {
+        return;  // cancelled, or taken meanwhile: that pairing is on its way
+    }
+    if (!found) {
+        // Queued: a partner from any node, else the computer after the wait.
+        it->timer->expires_after(std::chrono::milliseconds(svc_.options.pairing_wait_ms));
+        it->timer->async_wait([this, ticket](const boost::system::error_code& ec) {
+            if (!ec) {
+                seek_expired(ticket);
+            }
+        });
+        Json j{{"type", "seeking"},
+               {"variant", it->variant},
+               {"clock", time_control_json(it->tc)},
+               {"wait_ms", svc_.options.pairing_wait_ms}};
+        if (m.id) {
+            j["ref"] = *m.id;
+        }
+        if (auto p = it->peer.lock()) {
+            p->send_text(j.dump());
+        }
+        return;
+    }
+    Seek me = *it;
+    seeks_.erase(it);
+    auto other_peer = svc_.cluster->peer_of(*found);
+    if (found->node == svc_.cluster->node()) {
+        const auto o = std::find_if(
+            seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == found->ticket; });
+        if (o == seeks_.end() || !other_peer || o->peer.expired()) {
+            // A seek of this node that is gone (cancelled, disconnected): try again.
+            if (auto p = me.peer.lock()) {
+                seek_clustered(m, me.who, p, me.variant, me.tc, me.key);
+            }
+            return;
+        }
+        Seek other = *o;
+        seeks_.erase(o);
+        if (other.timer) {
+            other.timer->cancel();
+        }
+        start_random(other, me);
+        return;
+    }
+    svc_.cluster->seek_taken(*found);
+    Seek other{
+        found->ticket, found->who, other_peer, me.variant, me.tc, me.key, nullptr, {}, false};
+    start_random(other, me);
+}
+
+void Lobby::seek_expired(std::uint64_t ticket) {
+    const auto it = std::find_if(
+        seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
+    if (it == seeks_.end() || closed_) {
+        return;
+    }
+    if (it->grace) {
+        // Taken from Redis but the pairing never came (that node died, or Redis lost it).
+        Seek s = *it;
+        seeks_.erase(it);
+        if (!s.peer.expired()) {
+            start_random(s, std::nullopt);
+        }
+        return;
+    }
+    svc_.cluster->remove_seek(it->key, it->entry, [this, ticket](bool removed) {
+        post([this, ticket, removed] {
+            const auto found = std::find_if(
+                seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
+            if (found == seeks_.end() || closed_) {
+                return;
+            }
+            if (removed) {
+                Seek s = *found;
+                seeks_.erase(found);
+                if (!s.peer.expired()) {
+                    start_random(s, std::nullopt);
+                }
+                return;
+            }
+            // Another node took it a moment ago: its pairing is on the way.
+            found->grace = true;
+            found->timer->expires_after(std::chrono::seconds(3));
+            found->timer->async_wait([this, ticket](const boost::system::error_code& ec) {
+                if (!ec) {
+                    seek_expired(ticket);
+                }
+            });
+        });
+    });
+}
+
 void Lobby::cancel_seek(const Identity& who,
                         const std::shared_ptr<Peer>& peer,
                         std::optional<std::int64_t> ref) {
@@ -360,6 +575,9 @@ void Lobby::cancel_seek(const Identity& who,
         if (s.who.player_id == who.player_id) {
             if (s.timer) {
                 s.timer->cancel();
+            }
+            if (svc_.cluster != nullptr) {
+                svc_.cluster->remove_seek(s.key, s.entry, [](bool) {});
             }
             return true;
         }
@@ -386,11 +604,11 @@ void Lobby::pair_with_computer(std::uint64_t ticket) {
     start_random(s, std::nullopt);
 }
 
-void Lobby::start_random(const Seek& a, const std::optional<Seek>& b) {
+void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::string id) {
     const auto v   = *core::variant_from_key(a.variant);
     const auto now = svc_.clock.now_ms();
     GameRecord rec;
-    rec.id           = new_game_id();
+    rec.id           = id.empty() ? new_game_id() : std::move(id);
     rec.variant      = a.variant;
     rec.mode         = "random";
     rec.level        = b ? "" : "normal";

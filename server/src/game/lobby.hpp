@@ -4,6 +4,7 @@
 // when someone asks for it.
 #pragma once
 
+#include "cluster/cluster.hpp"
 #include "game/peer.hpp"
 #include "game/room.hpp"
 #include "game/services.hpp"
@@ -35,6 +36,18 @@ public:
     void cancel_seek(const Identity& who,
                      const std::shared_ptr<Peer>& peer,
                      std::optional<std::int64_t> ref);
+    // A message about an existing game (join, resume and the in-game commands) from a player
+    // of this node or, with a cluster, of another node: handled by the game's room here.
+    void dispatch(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    // A game this node took over from the store (cluster): its room, started. False when the
+    // record does not make a game or the room is here already.
+    bool adopt(GameRecord rec);
+    // A game another node took over: its room here goes (cluster).
+    void drop(const std::string& id);
+    // Every room sends its state to its players again (cluster: the bus lost messages).
+    void refresh_all();
+    // A seek of this node was paired by a node (cluster): it stops waiting.
+    void seek_taken(std::uint64_t ticket);
     // Finds a room (loading a stored game if needed) and calls fn with it, or with nullptr.
     void with_room(const std::string& id, std::function<void(std::shared_ptr<Room>)> fn);
     // A rematch game: assigns its id, registers and announces it; returns the id.
@@ -53,11 +66,23 @@ private:
         TimeControl tc;
         std::string key;
         std::shared_ptr<net::steady_timer> timer;
+        std::string entry;   // cluster: the seek's element in the Redis list
+        bool grace = false;  // cluster: taken from Redis, waiting for the pairing to arrive
     };
 
     std::string new_game_id() const;
     void pair_with_computer(std::uint64_t ticket);
-    void start_random(const Seek& a, const std::optional<Seek>& b);
+    void start_random(const Seek& a, const std::optional<Seek>& b, std::string id = {});
+    void seek_clustered(const ClientMessage& m,
+                        const Identity& who,
+                        const std::shared_ptr<Peer>& peer,
+                        const std::string& variant,
+                        const TimeControl& tc,
+                        const std::string& key);
+    void seek_answered(const ClientMessage& m,
+                       std::uint64_t ticket,
+                       const std::optional<BusSeek>& found);
+    void seek_expired(std::uint64_t ticket);
 
     Services& svc_;
     Strand strand_;

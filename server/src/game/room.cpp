@@ -1,5 +1,6 @@
 #include "game/room.hpp"
 
+#include "cluster/cluster.hpp"
 #include "game/ai_pool.hpp"
 #include "game/lobby.hpp"
 #include "game/messages.hpp"
@@ -243,6 +244,12 @@ bool Room::clock_running() const {
     return tc_.enabled() && rec_.status == "playing" && !game_.is_over();
 }
 
+GameRecord Room::next_header() const {
+    GameRecord h = header();
+    h.version    = version_ + 1;  // commit() numbers the event being stored with it
+    return h;
+}
+
 GameRecord Room::header() const {
     GameRecord h = rec_;
     h.version    = version_;
@@ -449,8 +456,21 @@ void Room::create_and_announce(std::vector<std::pair<std::shared_ptr<Peer>, Iden
         }
     }
     auto state = std::make_shared<const std::string>(state_message(std::nullopt));
-    svc_.store.run([h, to, state, first = std::move(first)](Store& store) {
-        store.insert_game(h);
+    // With several nodes the new game is this node's from the start (its lease).
+    std::string node;
+    std::int64_t lease = 0;
+    if (svc_.cluster != nullptr) {
+        node  = svc_.cluster->node();
+        lease = svc_.cluster->lease_ms();
+    }
+    const auto now = svc_.clock.now_ms();
+    svc_.store.run([h, to, state, first = std::move(first), node, lease, now](Store& store) {
+        store.transaction([&] {
+            store.insert_game(h);
+            if (!node.empty()) {
+                (void)store.claim_game(h.id, node, now, lease);
+            }
+        });
         for (std::size_t i = 0; i < to.size(); ++i) {
             if (i == 0 && !first.empty()) {
                 to[i]->send_text(first);
@@ -473,6 +493,18 @@ void Room::shutdown() {
     closed_ = true;
     timer_.cancel();
     ++ai_epoch_;
+}
+
+void Room::refresh_subscribers() {
+    if (closed_) {
+        return;
+    }
+    const auto text = state_message(std::nullopt);
+    for (const auto& s : subscribers_) {
+        if (auto p = s.peer.lock()) {
+            reply_after_store(p, text);
+        }
+    }
 }
 
 void Room::resume(const std::shared_ptr<Peer>& peer,
@@ -528,7 +560,7 @@ void Room::join(const std::shared_ptr<Peer>& peer,
     rec_.invite_hash.clear();
     turn_started_ms_ = svc_.clock.now_ms();
     subscribe(peer, who);
-    const GameRecord h = header();
+    const GameRecord h = next_header();
     commit(Json{{"kind", "start"}, {"joined", color_name(free)}},
            [h](Store& s) { s.update_game(h); });
     start();
@@ -609,7 +641,7 @@ void Room::handle(const ClientMessage& m, const Identity& who, const std::shared
             return;
         }
         draw_offer_        = me;
-        const GameRecord h = header();
+        const GameRecord h = next_header();
         commit(Json{{"kind", "draw_offer"}, {"by", color_name(me)}},
                [h](Store& s) { s.update_game(h); });
         return;
@@ -635,7 +667,7 @@ void Room::handle(const ClientMessage& m, const Identity& who, const std::shared
             return;
         }
         draw_offer_        = std::nullopt;
-        const GameRecord h = header();
+        const GameRecord h = next_header();
         commit(Json{{"kind", "draw_decline"}, {"by", color_name(other)}},
                [h](Store& s) { s.update_game(h); });
         return;
@@ -820,7 +852,7 @@ void Room::apply_move(const core::Move& mv, bool by_computer) {
     draw_offer_      = std::nullopt;
     update_status();
     const int ply      = game_.ply() - 1;
-    const GameRecord h = header();
+    const GameRecord h = next_header();
     const MoveRecord mr{ply, full, now};
     std::function<void(Store&)> op = [h, mr](Store& s) { s.append_move(h, mr); };
     if (game_.is_over()) {
@@ -851,7 +883,7 @@ void Room::apply_ending(const std::string& kind, core::Color by, const core::Gam
     draw_offer_ = std::nullopt;
     ++ai_epoch_;
     update_status();
-    const GameRecord h             = header();
+    const GameRecord h             = next_header();
     std::function<void(Store&)> op = [h](Store& s) { s.update_game(h); };
     finish_ops(op);
     commit(Json{{"kind", kind}, {"by", color_name(by)}}, std::move(op));
@@ -949,7 +981,7 @@ void Room::on_undo(const ClientMessage& m, const Identity& who, const std::share
     ai_thinking_ = false;
     draw_offer_  = std::nullopt;
     update_status();
-    const GameRecord h = header();
+    const GameRecord h = next_header();
     const int from     = game_.ply();
     commit(Json{{"kind", "undo"}, {"plies", plies}},
            [h, from](Store& s) { s.truncate_moves(h, from); });

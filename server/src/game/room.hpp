@@ -57,6 +57,8 @@ public:
               const std::string& invite_hash,
               std::optional<std::int64_t> ref);
     void shutdown();
+    // Sends the stored state to every subscriber (after the bus between nodes lost messages).
+    void refresh_subscribers();
 
     [[nodiscard]] nlohmann::json state_json() const;
 
@@ -95,6 +97,8 @@ private:
     [[nodiscard]] std::int64_t elapsed_ms() const;
     [[nodiscard]] bool clock_running() const;
     [[nodiscard]] GameRecord header() const;
+    // The header to store with the change commit() is about to number (its version).
+    [[nodiscard]] GameRecord next_header() const;
     void update_status();
 
     Services& svc_;

@@ -15,6 +15,7 @@ namespace papan::server {
 class StoreExecutor;
 class AiPool;
 class Lobby;
+class Cluster;
 
 struct Services {
     net::io_context& ioc;
@@ -24,6 +25,7 @@ struct Services {
     const ServerOptions& options;
     std::uint64_t seed = 0;
     Lobby* lobby       = nullptr;
+    Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: this node is alone
 };
 
 }  // namespace papan::server

@@ -2,6 +2,7 @@
 // write) and the WebSocket session (read loop, bounded write queue), plus run_server, which
 // wires the layers together. The only translation unit that includes Beast's stream headers.
 #include "api/api.hpp"
+#include "cluster/cluster.hpp"
 #include "game/ai_pool.hpp"
 #include "game/lobby.hpp"
 #include "game/store_executor.hpp"
@@ -33,6 +34,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <unistd.h>
 #include <unordered_map>
 #include <vector>
 
@@ -238,6 +240,9 @@ private:
             buffer.consume(buffer.size());
         }
         closed_ = true;
+        if (Cluster* cluster = ctx_.svc.cluster; cluster != nullptr) {
+            cluster->session_closed(shared_from_this());
+        }
     }
 
     // The per-socket token bucket (--ws-rate, --ws-burst): false when the message is one too many.
@@ -468,7 +473,7 @@ int run_server(const ServerOptions& options) {
     init_crypto();
     std::filesystem::create_directories(options.data_dir);
     SystemClock clock;
-    StoreExecutor store(open_sqlite_store(options.data_dir / "papan.db"));
+    StoreExecutor store(open_store(options.store, options.data_dir));
     // Before the io_context: sessions destroyed with it still release their slots.
     ConnectionLimiter limiter(options.max_connections_per_ip);
     net::io_context ioc(options.io_threads);
@@ -481,10 +486,35 @@ int run_server(const ServerOptions& options) {
     Services svc{ioc, clock, store, ai, options, seed, nullptr};
     Lobby lobby(svc);
     svc.lobby = &lobby;
+    std::unique_ptr<Cluster> cluster;
+    if (!options.bus.empty()) {
+        RedisAddress address;
+        if (auto err = parse_redis_url(options.bus, address)) {
+            throw std::runtime_error(*err);
+        }
+        std::string node = options.node_id;
+        if (node.empty()) {
+            char host[256] = {};
+            ::gethostname(host, sizeof host - 1);
+            node = std::string(host) + "-" + random_hex(3);
+        }
+        cluster     = std::make_unique<Cluster>(svc, address, node);
+        svc.cluster = cluster.get();
+        cluster->start();
+    }
 
-    // Resume every unfinished game (the store thread is idle until the first job).
+    // Resume every unfinished game (the store thread is idle until the first job); with several
+    // nodes, only those no live node holds (and this node's own, after a restart).
     int resumed = 0;
+    std::vector<std::string> claimed;
     for (auto& rec : store.direct().load_unfinished()) {
+        if (cluster && !store.direct().claim_game(
+                           rec.id, cluster->node(), clock.now_ms(), cluster->lease_ms())) {
+            continue;
+        }
+        if (cluster) {
+            claimed.push_back(rec.id);
+        }
         const GameRecord header = rec;
         auto room               = Room::from_record(svc, std::move(rec));
         if (!room) {
@@ -498,6 +528,9 @@ int run_server(const ServerOptions& options) {
     }
     if (resumed > 0) {
         log_line("start", "resumed " + std::to_string(resumed) + " unfinished games");
+    }
+    for (const auto& id : claimed) {
+        cluster->announce_owner(id);
     }
 
     net::thread_pool crypto(1);
@@ -549,6 +582,9 @@ int run_server(const ServerOptions& options) {
     crypto.join();
     ai.stop();
     store.stop();
+    if (cluster) {
+        cluster->stop();
+    }
     log_line("server", "stopped");
     return 0;
 }

@@ -365,6 +365,55 @@ public:
         return total;
     }
 
+    bool claim_game(const std::string& id,
+                    const std::string& node,
+                    std::int64_t now_ms,
+                    std::int64_t lease_ms) override {
+        auto& s = stmt("UPDATE games SET owner=?, lease_until_ms=? WHERE id=? AND (owner IS NULL "
+                       "OR owner=? OR lease_until_ms<?)");
+        s.reset().bind(node).bind(now_ms + lease_ms).bind(id).bind(node).bind(now_ms);
+        s.run();
+        return sqlite3_changes(db_) > 0;
+    }
+
+    std::optional<std::string> game_owner(const std::string& id, std::int64_t now_ms) override {
+        auto& s = stmt("SELECT owner FROM games WHERE id=? AND owner IS NOT NULL AND "
+                       "lease_until_ms>=?");
+        s.reset().bind(id).bind(now_ms);
+        std::optional<std::string> out;
+        if (s.step()) {
+            out = s.text(0);
+        }
+        s.reset();
+        return out;
+    }
+
+    void
+    renew_leases(const std::string& node, std::int64_t now_ms, std::int64_t lease_ms) override {
+        auto& s = stmt("UPDATE games SET lease_until_ms=? WHERE owner=?");
+        s.reset().bind(now_ms + lease_ms).bind(node);
+        s.run();
+    }
+
+    void release_game(const std::string& id, const std::string& node) override {
+        // lease_until_ms back to 0: a game without owner always has 0 (migration 0002).
+        auto& s = stmt("UPDATE games SET owner=NULL, lease_until_ms=0 WHERE id=? AND owner=?");
+        s.reset().bind(id).bind(node);
+        s.run();
+    }
+
+    std::vector<std::string> orphaned_games(std::int64_t now_ms, int limit) override {
+        auto& s = stmt("SELECT id FROM games WHERE status<>'over' AND lease_until_ms<? ORDER BY "
+                       "lease_until_ms, id LIMIT ?");
+        s.reset().bind(now_ms).bind(limit);
+        std::vector<std::string> out;
+        while (s.step()) {
+            out.push_back(s.text(0));
+        }
+        s.reset();
+        return out;
+    }
+
 private:
     void exec(const std::string& sql) {
         char* err = nullptr;

@@ -62,14 +62,25 @@ public:
 
     [[nodiscard]] Move* end() noexcept { return moves_.data() + size_; }
 
-    void clear() noexcept { size_ = 0; }
+    void clear() noexcept {
+        size_       = 0;
+        overflowed_ = false;
+    }
 
     void truncate(std::size_t n) noexcept { size_ = n; }
 
+    // When the list is full the move goes to a spill slot and is dropped: a position built to
+    // have more capture routes than fit (Turkish kings, found by fuzzing) loses moves from the
+    // list, never memory. Callers that must be exact check overflowed().
     Move& push() noexcept {
-        assert(size_ < kMaxMoves);
-        return moves_[size_++];
+        if (size_ < kMaxMoves) [[likely]] {
+            return moves_[size_++];
+        }
+        overflowed_ = true;
+        return spill_;
     }
+
+    [[nodiscard]] bool overflowed() const noexcept { return overflowed_; }
 
     void push_quiet(int from, int to, bool promotes) noexcept {
         Move& m    = push();
@@ -82,7 +93,9 @@ public:
 
 private:
     std::size_t size_ = 0;
+    bool overflowed_  = false;
     std::array<Move, kMaxMoves> moves_;
+    Move spill_;
 };
 
 }  // namespace papan::core

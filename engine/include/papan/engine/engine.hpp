@@ -60,14 +60,27 @@ public:
     void new_game();
     void set_seed(std::uint64_t seed) noexcept;
 
-    // Searches game.position(). Blocks until a limit is reached or stop() is called; returns
-    // the best move found (never an illegal one). Precondition: the game is not over.
+    // Searches game.position(). Blocks until a limit is reached or the search is stopped;
+    // returns the best move found (never an illegal one). Precondition: the game is not over.
+    // One search at a time: searches are numbered 1, 2, ... in the order search() is called.
     [[nodiscard]] SearchResult search(const core::Game& game,
                                       const SearchLimits& limits,
                                       Level level                 = Level::Max,
                                       const InfoCallback& on_info = {});
 
-    // Ends the running search soon; safe from any thread, a no-op when nothing runs.
+    // The number the next search() call will have (see stop(id)). A caller that starts the
+    // search on another thread takes it before starting that thread.
+    [[nodiscard]] std::uint64_t next_search_id() const noexcept;
+
+    // Ends search number `id` soon, even when it has not started yet (it then stops at its first
+    // check, with a legal move); a no-op once that search has returned, so a late request (a
+    // timer firing after the search ended on its own) never reaches a later search. A request for
+    // a search also ends any earlier one still running. Safe from any thread.
+    void stop(std::uint64_t id) noexcept;
+
+    // Ends the running search soon; when none runs, the next search to start (a stop issued just
+    // before search() is not lost). Safe from any thread. Prefer stop(id) when the request may
+    // come after the search it is meant for has ended on its own.
     void stop() noexcept;
 
 private:

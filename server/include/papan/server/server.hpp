@@ -33,6 +33,13 @@ struct ServerOptions {
     int login_attempts                 = 5;   // failed logins per username per window (429)
     int login_attempts_per_ip          = 20;  // failed logins per address per window (429)
     int login_window_seconds           = 60;  // the failed-login window
+    // Storage and scale-out (docs/operations.md). store: empty = SQLite at data_dir/papan.db,
+    // "postgresql://..." = PostgreSQL, "sqlite:PATH" = SQLite at PATH.
+    std::string store;
+    // bus: empty = one node; "redis://host:port" = several nodes share games through Redis.
+    std::string bus;
+    std::string node_id;           // a node's name on the bus (empty: host name + random suffix)
+    std::int64_t lease_ms = 3000;  // a dead node's games are taken over after this long
     // Called once with the bound port when the server is ready (prints the "listening" line).
     std::function<void(std::uint16_t)> on_ready;
 };

@@ -1,6 +1,6 @@
 // Store: everything the server keeps (games with their moves and clocks, accounts, sessions,
 // ratings, reward points) behind one interface. The SQLite implementation is the default; the
-// interface uses plain records and no SQL so a PostgreSQL store can implement it later.
+// interface uses plain records and no SQL; PostgreSQL implements it too (pg_store.cpp).
 //
 // Threading: a Store is used from one thread only (the store executor's thread, see
 // game/store_executor.hpp); implementations need no locking.
@@ -114,11 +114,41 @@ public:
     virtual int
     add_reward(const std::string& player_id, const std::string& day, int points, int daily_cap) = 0;
     [[nodiscard]] virtual int reward_total(const std::string& player_id)                        = 0;
+
+    // Game ownership between nodes (several servers on one store, docs/operations.md): the node
+    // that runs a game's room holds a lease on it. One node alone never needs them.
+    // Takes the game for `node` when it has no owner, `node` owns it already, or the owner's
+    // lease ran out before now_ms; true when `node` holds it afterwards (until now_ms + lease_ms).
+    [[nodiscard]] virtual bool claim_game(const std::string& id,
+                                          const std::string& node,
+                                          std::int64_t now_ms,
+                                          std::int64_t lease_ms) = 0;
+    // The node holding a running lease on the game at now_ms, if any.
+    [[nodiscard]] virtual std::optional<std::string> game_owner(const std::string& id,
+                                                                std::int64_t now_ms) = 0;
+    // Extends every lease `node` holds to now_ms + lease_ms (the node's heartbeat).
+    virtual void
+    renew_leases(const std::string& node, std::int64_t now_ms, std::int64_t lease_ms) = 0;
+    // Gives the game up (its room left the node's memory). No-op when `node` does not own it.
+    virtual void release_game(const std::string& id, const std::string& node) = 0;
+    // Unfinished games with no owner or whose owner's lease ran out before now_ms: a node that
+    // died left them, another takes them over. At most `limit`, oldest lease first.
+    [[nodiscard]] virtual std::vector<std::string> orphaned_games(std::int64_t now_ms,
+                                                                  int limit) = 0;
 };
 
 // SQLite store at `path` (":memory:" for tests): WAL, synchronous=NORMAL, foreign keys, numbered
 // migrations applied at open. Throws std::runtime_error when the database cannot be opened.
 [[nodiscard]] std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& path);
+
+// PostgreSQL store at a libpq URL ("postgresql://user:pw@host:port/db"): the same migrations,
+// applied at open. Throws std::runtime_error when the server cannot be reached.
+[[nodiscard]] std::unique_ptr<Store> open_postgres_store(const std::string& url);
+
+// The store an operator names with `papan serve --store`: empty = SQLite at data_dir/papan.db;
+// "postgresql://..." or "postgres://..." = PostgreSQL; "sqlite:PATH" = SQLite at PATH.
+[[nodiscard]] std::unique_ptr<Store> open_store(const std::string& spec,
+                                                const std::filesystem::path& data_dir);
 
 // The schema version the migrations reach.
 [[nodiscard]] int latest_schema_version();

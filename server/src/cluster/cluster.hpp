@@ -1,0 +1,159 @@
+// Cluster: several `papan serve` nodes on one store (PostgreSQL), linked by a Redis bus
+// (`--bus redis://…`, docs/operations.md "Several nodes").
+//
+// - Any node accepts any player. A game's room lives on one node at a time: the node holding
+//   the game's lease in the store (Store::claim_game). Leases are renewed by a heartbeat; when a
+//   node dies its leases run out and the next node that needs the game, or the first heartbeat
+//   that finds it orphaned, takes it over by reading it back from the store.
+// - A player's message about a game owned elsewhere is forwarded over the bus to the owner's
+//   node channel; the owner's room answers through a RemotePeer, which publishes the messages
+//   back to the player's node. Nothing is acknowledged before it is stored, so a message lost by
+//   the bus (Redis pub/sub does not keep messages) loses no move: the player's node re-sends a
+//   resume for its players' games whenever a game changes owner or the bus comes back, and the
+//   room answers with the stored state.
+// - Random pairing: seeks wait in a Redis list per variant and time control; a node takes the
+//   oldest with an atomic LPOP, so two nodes never pair the same seek.
+//
+// Thread-safety: public members may be called from any thread.
+#pragma once
+
+#include "cluster/redis_bus.hpp"
+#include "game/peer.hpp"
+#include "game/services.hpp"
+
+#include <papan/server/protocol.hpp>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace papan::server {
+
+class Lobby;
+
+// A seek waiting in Redis, as another node (or this one) left it.
+struct BusSeek {
+    std::string entry;  // the exact list element (for LREM)
+    std::string node;   // the seeker's node
+    std::string conn;   // its connection there
+    std::uint64_t ticket = 0;
+    Identity who;
+    std::int64_t at_ms = 0;
+};
+
+class Cluster {
+public:
+    Cluster(Services& services, const RedisAddress& address, std::string node_id);
+    ~Cluster();
+    Cluster(const Cluster&)            = delete;
+    Cluster& operator=(const Cluster&) = delete;
+
+    // Connects the bus (throws std::runtime_error when Redis is unreachable) and starts the
+    // heartbeat. `lobby` must be set in the services.
+    void start();
+    void stop();
+
+    [[nodiscard]] const std::string& node() const noexcept { return node_; }
+
+    [[nodiscard]] std::int64_t lease_ms() const noexcept;
+
+    // A message about an existing game (`game`) from a player connected here: handled by this
+    // node's lobby when this node owns the game or can claim it, else forwarded to the owner.
+    void route(const std::string& game,
+               const ClientMessage& m,
+               std::string raw,
+               const Identity& who,
+               const std::shared_ptr<Peer>& peer);
+
+    // Rooms in this node's lobby (its games) and rooms that left it.
+    void owned(const std::string& game);
+    void released(const std::string& game);
+    // Games this node took over or claimed: tells the other nodes (they re-route their players).
+    void announce_owner(const std::string& game);
+
+    // A connection of this node closed.
+    void session_closed(const std::shared_ptr<Peer>& peer);
+
+    // Seeks: the id of a local player's connection (registering it), the peer of a seeker on
+    // any node, the entry text of a new seek, and the list operations (replies on the bus
+    // thread; `done` must hand off).
+    std::string conn_of(const std::shared_ptr<Peer>& peer, const Identity& who);
+    std::shared_ptr<Peer> peer_of(const BusSeek& s);
+    [[nodiscard]] std::string
+    seek_entry(const std::string& conn, std::uint64_t ticket, const Identity& who) const;
+    // Atomically (one Lua script in Redis) takes the oldest usable seek of `key` not by
+    // `player_id`, or, when there is none, queues `entry`: done(seek) or done(nullopt) (queued,
+    // or Redis away).
+    void take_or_queue_seek(const std::string& key,
+                            const std::string& player_id,
+                            const std::string& entry,
+                            std::function<void(std::optional<BusSeek>)> done);
+    // done(true) when this call removed it (nobody took it), false when it was gone already.
+    void
+    remove_seek(const std::string& key, const std::string& entry, std::function<void(bool)> done);
+    // Tells the seeker's node that its seek was paired (it stops waiting for the computer).
+    void seek_taken(const BusSeek& s);
+
+private:
+    class RemotePeer;
+
+    struct LocalConn {
+        std::weak_ptr<Peer> peer;
+        Identity who;
+        std::set<std::string> games;  // games whose messages went elsewhere or came back
+    };
+
+    void on_message(const std::string& channel, std::string payload);
+    void on_resubscribed();
+    void forward(const std::string& owner,
+                 const std::string& game,
+                 const std::string& from,
+                 const std::string& conn,
+                 const Identity& who,
+                 const std::string& raw,
+                 int hops);
+    void route_hops(const std::string& game,
+                    const ClientMessage& m,
+                    std::string raw,
+                    const Identity& who,
+                    const std::shared_ptr<Peer>& peer,
+                    const std::string& conn,
+                    int hops);
+    void
+    dispatch_local(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    void attach(const std::string& conn, const std::string& game);
+    // Sends a resume for `game` on behalf of every local player attached to it.
+    void reroute_players(const std::string& game);
+    void heartbeat();
+    void arm_heartbeat();
+
+    Services& svc_;
+    RedisAddress address_;
+    std::string node_;
+    std::string boot_;  // tells connections of one run of a node from those of the next
+    std::unique_ptr<RedisBus> bus_;
+    Strand strand_;
+    net::steady_timer beat_;
+
+    mutable std::mutex mu_;
+    std::uint64_t next_conn_ = 0;
+    std::unordered_map<const Peer*, std::string> conn_ids_;
+    std::unordered_map<std::string, LocalConn> local_;     // by conn id
+    std::unordered_map<std::string, std::string> owners_;  // game -> owning node (a cache)
+    std::unordered_set<std::string> owned_;
+    std::unordered_map<std::string, std::shared_ptr<RemotePeer>> remote_;  // by "node|conn"
+    bool stopped_ = false;
+};
+
+// The game id a friend invite names ("<game>-<secret>"), or "" for an older token.
+[[nodiscard]] std::string invite_game(const std::string& invite);
+
+}  // namespace papan::server

@@ -1,0 +1,161 @@
+// Several nodes (issue 6): two real `papan serve` processes on one PostgreSQL database
+// (PAPAN_TEST_PG, started by scripts/services) linked by a private redis-server, players of one
+// game connected to different nodes; a node killed, Redis restarted.
+#include "harness.hpp"
+#include "redis_process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+namespace papan::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+class ClusterTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_NE(std::getenv("PAPAN_TEST_PG"), nullptr)
+            << "the cluster tests need PostgreSQL: run `scripts/services start` and set "
+               "PAPAN_TEST_PG to the URL `scripts/services env` prints (ctest sets it)";
+        redis = std::make_unique<RedisProcess>();
+    }
+
+    // A node on the shared database (the harness maps the data directory to one database).
+    std::unique_ptr<ServerProcess> node(const std::string& id,
+                                        std::vector<std::string> extra = {}) {
+        std::vector<std::string> args{"--bus", redis->url(), "--node-id", id, "--lease", "1"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return std::make_unique<ServerProcess>(dir.path(), std::move(args));
+    }
+
+    static std::unique_ptr<WsClient> player(unsigned short port,
+                                            const std::string& name,
+                                            const std::string& secret = {},
+                                            Json* welcome             = nullptr) {
+        auto c       = std::make_unique<WsClient>(port);
+        const Json w = c->hello(name, secret);
+        EXPECT_EQ(w["type"], "welcome") << w.dump();
+        if (welcome != nullptr) {
+            *welcome = w;
+        }
+        return c;
+    }
+
+    TempDir dir;
+    std::unique_ptr<RedisProcess> redis;
+};
+
+// `a` (white) creates a friend game on its node, `b` joins on its node; returns the game id.
+std::string friend_game(WsClient& a, WsClient& b) {
+    const Json st =
+        a.create({{"mode", "friend"}, {"variant", "international"}, {"color", "white"}});
+    const std::string game   = st["game"];
+    const std::string invite = st["created"]["invite"];
+    b.send(Json{{"type", "join"}, {"invite", invite}});
+    b.wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    a.wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    return game;
+}
+
+// Plays `plies` moves, each by the side to move, and checks both players see each one.
+Json play(WsClient& white, WsClient& black, const std::string& game, int plies) {
+    Json st = white.wait_state(game, [](const Json&) { return true; });
+    for (int i = 0; i < plies; ++i) {
+        WsClient& mover = st["state"]["turn"] == "white" ? white : black;
+        WsClient& other = &mover == &white ? black : white;
+        const auto v    = st["state"]["version"].get<std::int64_t>();
+        mover.send(move_msg(st));
+        st = mover.wait_version(game, v + 1);
+        EXPECT_EQ(other.wait_version(game, v + 1)["state"]["ply"], st["state"]["ply"]);
+    }
+    return st;
+}
+
+std::size_t stored_moves(unsigned short port, const std::string& game) {
+    const auto r = http_request(port, "GET", "/api/games/" + game);
+    EXPECT_EQ(r.status, 200U) << r.body;
+    return r.json()["moves"].size();
+}
+
+TEST_F(ClusterTest, PlayersOnTwoNodesPlayOneGame) {
+    auto n1                = node("n1");
+    auto n2                = node("n2");
+    auto a                 = player(n1->port(), "Ann");
+    auto b                 = player(n2->port(), "Bob");
+    const std::string game = friend_game(*a, *b);
+    const Json st          = play(*a, *b, game, 12);
+    EXPECT_EQ(st["state"]["ply"], 12);
+    EXPECT_EQ(stored_moves(n1->port(), game), 12U);
+    EXPECT_EQ(stored_moves(n2->port(), game), 12U);
+    // A resume through the node that does not hold the game gets the stored state.
+    b->send(Json{{"type", "resume"}, {"game", game}});
+    const Json again =
+        b->recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] == game; });
+    EXPECT_EQ(again["state"]["ply"], 12);
+}
+
+TEST_F(ClusterTest, RandomPairingMatchesPlayersOfDifferentNodes) {
+    auto n1 = node("n1", {"--pairing-wait", "60"});
+    auto n2 = node("n2", {"--pairing-wait", "60"});
+    auto a  = player(n1->port(), "Ann");
+    auto b  = player(n2->port(), "Bob");
+    a->send(Json{{"type", "seek"}, {"variant", "russian"}});
+    a->recv_until([](const Json& j) { return j["type"] == "seeking"; });
+    b->send(Json{{"type", "seek"}, {"variant", "russian"}});
+    const Json pa = a->recv_until([](const Json& j) { return j["type"] == "paired"; });
+    const Json pb = b->recv_until([](const Json& j) { return j["type"] == "paired"; });
+    ASSERT_EQ(pa["game"], pb["game"]);
+    const std::string game = pa["game"];
+    const Json st          = a->wait_state(game, [](const Json&) { return true; });
+    EXPECT_EQ(st["state"]["players"]["white"]["computer"], false);
+    EXPECT_EQ(st["state"]["players"]["black"]["computer"], false);
+    const bool a_white = st["state"]["players"]["white"]["name"] == "Ann";
+    play(a_white ? *a : *b, a_white ? *b : *a, game, 4);
+}
+
+TEST_F(ClusterTest, TheOtherNodeTakesOverTheGamesOfADeadNode) {
+    auto n1 = node("n1");
+    auto n2 = node("n2");
+    Json welcome;
+    auto a                 = player(n1->port(), "Ann", {}, &welcome);
+    auto b                 = player(n2->port(), "Bob");
+    const std::string game = friend_game(*a, *b);  // held by n1, where it was created
+    play(*a, *b, game, 4);
+
+    n1->kill_hard();
+    // Bob, on n2, is told the game's state once n2 has taken it over from the store.
+    const Json back = b->recv_until(
+        [&](const Json& j) { return j["type"] == "state" && j["game"] == game; }, 30s);
+    EXPECT_EQ(back["state"]["ply"], 4);
+    // Ann reconnects to n2 as the same guest and plays on.
+    auto a2 = player(n2->port(), "Ann", welcome["secret"].get<std::string>());
+    a2->send(Json{{"type", "resume"}, {"game", game}});
+    a2->recv_until([&](const Json& j) { return j["type"] == "state" && j["game"] == game; });
+    const Json st = play(*a2, *b, game, 4);
+    EXPECT_EQ(st["state"]["ply"], 8);
+    EXPECT_EQ(stored_moves(n2->port(), game), 8U);
+}
+
+TEST_F(ClusterTest, ARedisRestartLosesNoMove) {
+    auto n1                = node("n1");
+    auto n2                = node("n2");
+    auto a                 = player(n1->port(), "Ann");
+    auto b                 = player(n2->port(), "Bob");
+    const std::string game = friend_game(*a, *b);
+    play(*a, *b, game, 4);
+    redis->restart();
+    // Once the nodes are subscribed again, each player gets the stored state of its games.
+    const auto fresh_state = [&](const Json& j) {
+        return j["type"] == "state" && j["game"] == game;
+    };
+    EXPECT_EQ(a->recv_until(fresh_state, 30s)["state"]["ply"], 4);
+    EXPECT_EQ(b->recv_until(fresh_state, 30s)["state"]["ply"], 4);
+    const Json st = play(*a, *b, game, 4);
+    EXPECT_EQ(st["state"]["ply"], 8);
+    EXPECT_EQ(stored_moves(n1->port(), game), 8U);
+}
+
+}  // namespace
+}  // namespace papan::test

@@ -1,0 +1,417 @@
+// The Store contract, run against SQLite (a file in a temporary directory) and PostgreSQL (a fresh
+// database per test on the server of env PAPAN_TEST_PG; `scripts/services start`). Without
+// PAPAN_TEST_PG the PostgreSQL cases fail: a test that did not run is not a pass.
+#include "harness.hpp"
+#include "pg_test_db.hpp"
+#include "store/migrations.hpp"
+
+#include <papan/server/store.hpp>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <latch>
+#include <ostream>
+#include <stdexcept>
+#include <thread>
+
+namespace papan::server {
+namespace {
+
+enum class Kind {
+    Sqlite,
+    Postgres
+};
+
+void PrintTo(Kind k, std::ostream* os) {
+    *os << (k == Kind::Sqlite ? "sqlite" : "postgres");
+}
+
+// prefix + number (operator+ on a literal trips GCC 12's -Wrestrict false positive).
+template <class N>
+std::string numbered(const char* prefix, N n) {
+    std::string s(prefix);
+    s += std::to_string(n);
+    return s;
+}
+
+class StoreTest : public ::testing::TestWithParam<Kind> {
+protected:
+    void SetUp() override {
+        if (GetParam() == Kind::Postgres) {
+            if (test::pg_base_url().empty()) {
+                FAIL() << test::pg_missing_message();
+            }
+            db_ = std::make_unique<test::PgDatabase>();
+        }
+        store_ = open();
+    }
+
+    // Another connection to the same store (for SQLite: the same file).
+    [[nodiscard]] std::unique_ptr<Store> open() const {
+        return GetParam() == Kind::Sqlite ? open_sqlite_store(dir_.path() / "papan.db")
+                                          : open_postgres_store(db_->url());
+    }
+
+    static GameRecord game(const std::string& id, const std::string& status, std::int64_t at) {
+        GameRecord g;
+        g.id         = id;
+        g.variant    = "international";
+        g.mode       = "friend";
+        g.start_fen  = "W:W31-50:B1-20";
+        g.seats[0]   = SeatRecord{"u1", "ann", false, 1};
+        g.seats[1]   = SeatRecord{"ai", "Computer", true, std::nullopt};
+        g.status     = status;
+        g.created_ms = at;
+        g.updated_ms = at;
+        return g;
+    }
+
+    test::TempDir dir_;
+    std::unique_ptr<test::PgDatabase> db_;
+    std::unique_ptr<Store> store_;  // destroyed first: before its database is dropped
+};
+
+TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
+    auto& store  = *store_;
+    GameRecord g = game("g1", "playing", 1);
+    g.seats[1]   = SeatRecord{"g5f3", "guest", false, std::nullopt};
+    g.clocks     = R"({"white":{"main_ms":300000}})";
+    g.created_ms = 1'764'000'000'000;  // *_ms values exceed 32 bits
+    store.insert_game(g);
+    g.version = 2;
+    store.append_move(g, MoveRecord{0, "32-28", 1'764'000'000'005});
+    store.append_move(g, MoveRecord{1, "19-23", 6});
+    auto back = store.load_game("g1");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->moves.size(), 2U);
+    EXPECT_EQ(back->moves.at(0), (MoveRecord{0, "32-28", 1'764'000'000'005}));
+    EXPECT_EQ(back->seats[0], g.seats[0]);
+    EXPECT_EQ(back->seats[1], g.seats[1]);
+    EXPECT_EQ(back->clocks, g.clocks);
+    EXPECT_EQ(back->created_ms, 1'764'000'000'000);
+    EXPECT_EQ(back->version, 2);
+    EXPECT_FALSE(store.load_game("nope"));
+    store.truncate_moves(g, 1);
+    EXPECT_EQ(store.load_game("g1")->moves.size(), 1U);
+    const auto unfinished = store.load_unfinished();
+    ASSERT_EQ(unfinished.size(), 1U);
+    EXPECT_EQ(unfinished[0].moves.size(), 1U);
+    EXPECT_EQ(store.games_of("u1", 10).size(), 1U);
+    g.status  = "over";
+    g.outcome = "draw";
+    store.update_game(g);
+    EXPECT_TRUE(store.load_unfinished().empty());
+    EXPECT_EQ(store.load_game("g1")->outcome, "draw");
+
+    const auto id = store.create_user(UserRecord{0, "Ann", "hash", 1});
+    ASSERT_TRUE(id);
+    EXPECT_FALSE(store.create_user(UserRecord{0, "ann", "hash", 1}));  // case-insensitive
+    EXPECT_EQ(store.user_by_name("ANN")->id, *id);
+    EXPECT_EQ(store.user_by_id(*id)->username, "Ann");
+    const auto bob = store.create_user(UserRecord{0, "bob", "hash2", 2});
+    ASSERT_TRUE(bob);
+    EXPECT_NE(*bob, *id);
+    store.create_session("th", *id, 2);
+    EXPECT_EQ(store.session_user("th"), id);
+    EXPECT_FALSE(store.session_user("other"));
+    auto r = store.rating(*id, "international");
+    EXPECT_EQ(r.rating, 1200);
+    r.rating = 1216;
+    r.games  = 1;
+    store.set_rating(r);
+    r.rating = 1230;
+    r.games  = 2;
+    store.set_rating(r);
+    const auto board = store.leaderboard("international", 10);
+    ASSERT_EQ(board.size(), 1U);
+    EXPECT_EQ(board[0].rating, 1230);
+    EXPECT_EQ(board[0].games, 2);
+    EXPECT_EQ(board[0].username, "Ann");
+
+    EXPECT_EQ(store.add_reward("u1", "2026-01-01", 60, 100), 60);
+    EXPECT_EQ(store.add_reward("u1", "2026-01-01", 60, 100), 40);  // the daily cap
+    EXPECT_EQ(store.add_reward("u1", "2026-01-01", 60, 100), 0);
+    EXPECT_EQ(store.add_reward("u1", "2026-01-02", 6, 100), 6);
+    EXPECT_EQ(store.reward_total("u1"), 106);
+    EXPECT_EQ(store.reward_total("u2"), 0);
+    EXPECT_EQ(latest_schema_version(), 2);
+}
+
+TEST_P(StoreTest, TransactionsNestAndRollBack) {
+    auto& store = *store_;
+    store.transaction([&] {
+        store.insert_game(game("g1", "playing", 1));
+        store.transaction([&] { store.append_move(game("g1", "playing", 1), {0, "32-28", 2}); });
+    });
+    EXPECT_EQ(store.load_game("g1")->moves.size(), 1U);
+    EXPECT_THROW(store.transaction([&] {
+        store.insert_game(game("g2", "playing", 1));
+        store.append_move(game("g1", "playing", 1), {1, "19-23", 3});
+        throw std::runtime_error("changed my mind");
+    }),
+                 std::runtime_error);
+    EXPECT_FALSE(store.load_game("g2"));
+    EXPECT_EQ(store.load_game("g1")->moves.size(), 1U);
+    // A failing statement (the same ply twice) fails the call and stores nothing of it.
+    EXPECT_ANY_THROW(store.append_move(game("g1", "playing", 1), {0, "31-27", 4}));
+    EXPECT_EQ(store.load_game("g1")->moves.at(0).text, "32-28");
+    store.append_move(game("g1", "playing", 1), {1, "19-23", 5});  // usable afterwards
+    EXPECT_EQ(store.load_game("g1")->moves.size(), 2U);
+}
+
+TEST_P(StoreTest, ReopeningKeepsTheDataAndTheSchema) {
+    store_->insert_game(game("g1", "playing", 1));
+    ASSERT_TRUE(store_->create_user(UserRecord{0, "ann", "h", 1}));
+    store_.reset();
+    store_ = open();  // migrations already applied: nothing runs twice
+    EXPECT_TRUE(store_->load_game("g1"));
+    EXPECT_TRUE(store_->user_by_name("Ann"));
+    EXPECT_FALSE(store_->create_user(UserRecord{0, "ANN", "h", 1}));
+}
+
+TEST_P(StoreTest, LeasesKeepAGameOnOneNode) {
+    auto& store = *store_;
+    store.insert_game(game("g1", "playing", 1));
+    EXPECT_FALSE(store.game_owner("g1", 1000));
+    EXPECT_FALSE(store.claim_game("missing", "a", 1000, 3000));
+
+    ASSERT_TRUE(store.claim_game("g1", "a", 1000, 3000));  // lease until 4000
+    EXPECT_EQ(store.game_owner("g1", 1000), "a");
+    EXPECT_FALSE(store.claim_game("g1", "b", 2000, 3000));  // refused while the lease runs
+    EXPECT_FALSE(store.claim_game("g1", "b", 4000, 3000));  // ...up to its last millisecond
+    EXPECT_EQ(store.game_owner("g1", 2000), "a");
+    EXPECT_TRUE(store.claim_game("g1", "a", 2000, 3000));  // its owner may claim again: 5000
+    EXPECT_EQ(store.game_owner("g1", 5000), "a");
+    EXPECT_FALSE(store.game_owner("g1", 5001));  // ran out
+
+    store.renew_leases("a", 4500, 3000);  // the heartbeat: until 7500
+    EXPECT_EQ(store.game_owner("g1", 7000), "a");
+    EXPECT_FALSE(store.claim_game("g1", "b", 7000, 3000));
+    EXPECT_TRUE(store.claim_game("g1", "b", 7501, 3000));  // after it ran out
+    EXPECT_EQ(store.game_owner("g1", 7501), "b");
+    store.renew_leases("a", 8000, 3000);  // a's heartbeat no longer touches g1
+    EXPECT_TRUE(store.claim_game("g1", "a", 10'502, 3000));
+    EXPECT_FALSE(store.claim_game("g1", "b", 10'600, 3000));
+
+    store.release_game("g1", "b");  // not b's: no-op
+    EXPECT_EQ(store.game_owner("g1", 10'600), "a");
+    store.release_game("g1", "a");
+    EXPECT_FALSE(store.game_owner("g1", 10'600));
+    EXPECT_TRUE(store.claim_game("g1", "b", 10'600, 3000));  // free at once
+}
+
+TEST_P(StoreTest, OrphanedGamesAreUnfinishedWithoutARunningLease) {
+    auto& store = *store_;
+    store.insert_game(game("running", "playing", 1));
+    store.insert_game(game("unowned", "waiting", 2));
+    store.insert_game(game("finished", "over", 3));
+    store.insert_game(game("expired", "playing", 4));
+    store.insert_game(game("expired2", "playing", 5));
+    store.insert_game(game("released", "playing", 6));
+    ASSERT_TRUE(store.claim_game("running", "a", 10'000, 3000));   // until 13000
+    ASSERT_TRUE(store.claim_game("finished", "b", 1000, 3000));    // over: never orphaned
+    ASSERT_TRUE(store.claim_game("expired", "b", 5000, 3000));     // until 8000
+    ASSERT_TRUE(store.claim_game("expired2", "c", 4000, 3000));    // until 7000
+    ASSERT_TRUE(store.claim_game("released", "a", 10'000, 3000));  // released below
+    store.release_game("released", "a");
+
+    const std::vector<std::string> all{"released", "unowned", "expired2", "expired"};
+    EXPECT_EQ(store.orphaned_games(12'000, 10), all);  // no owner first, then oldest lease
+    EXPECT_EQ(store.orphaned_games(12'000, 3),
+              (std::vector<std::string>{"released", "unowned", "expired2"}));
+    EXPECT_EQ(store.orphaned_games(7500, 10),
+              (std::vector<std::string>{"released", "unowned", "expired2"}));
+    EXPECT_EQ(store.orphaned_games(14'000, 10),
+              (std::vector<std::string>{"released", "unowned", "expired2", "expired", "running"}));
+    // A game that ends is not orphaned, whatever its lease.
+    auto over   = game("expired", "over", 4);
+    over.reason = "resign";
+    store.update_game(over);
+    EXPECT_EQ(store.orphaned_games(12'000, 10),
+              (std::vector<std::string>{"released", "unowned", "expired2"}));
+}
+
+TEST_P(StoreTest, OpenStoreNamesTheStore) {
+    if (GetParam() == Kind::Sqlite) {
+        auto a = open_store("", dir_.path());  // default: data_dir/papan.db, the fixture's file
+        EXPECT_TRUE(std::filesystem::exists(dir_.path() / "papan.db"));
+        auto b = open_store("sqlite:" + (dir_.path() / "other.db").string(), dir_.path());
+        EXPECT_TRUE(std::filesystem::exists(dir_.path() / "other.db"));
+        EXPECT_THROW((void)open_store("mysql://u:secret@h/db", dir_.path()), std::runtime_error);
+        EXPECT_THROW((void)open_store("sqlite:", dir_.path()), std::runtime_error);
+        try {
+            (void)open_store("mysql://u:secret@h/db", dir_.path());
+        } catch (const std::runtime_error& e) {
+            EXPECT_EQ(std::string(e.what()).find("secret"), std::string::npos) << e.what();
+        }
+    } else {
+        store_->insert_game(game("g1", "playing", 1));
+        auto pg = open_store(db_->url(), dir_.path());
+        EXPECT_TRUE(pg->load_game("g1"));
+        EXPECT_FALSE(std::filesystem::exists(dir_.path() / "papan.db"));
+        // postgres:// works as well as postgresql://
+        const auto alias = "postgres://" + db_->url().substr(db_->url().find("://") + 3);
+        EXPECT_TRUE(open_store(alias, dir_.path())->load_game("g1"));
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sqlite, StoreTest, ::testing::Values(Kind::Sqlite));
+INSTANTIATE_TEST_SUITE_P(Postgres, StoreTest, ::testing::Values(Kind::Postgres));
+
+// PostgreSQL only: several nodes (connections) on one database at once.
+class PostgresStore : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (test::pg_base_url().empty()) {
+            FAIL() << test::pg_missing_message();
+        }
+        db_ = std::make_unique<test::PgDatabase>();
+    }
+
+    // Runs fn(store, node) on `n` stores of their own, in threads started together.
+    void on_nodes(int n, const std::function<void(Store&, int)>& fn) {
+        std::vector<std::unique_ptr<Store>> stores;
+        for (int i = 0; i < n; ++i) {
+            stores.push_back(open_postgres_store(db_->url()));
+        }
+        std::latch start(n);
+        std::vector<std::thread> threads;
+        std::vector<std::string> errors(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i) {
+            threads.emplace_back([&, i] {
+                start.arrive_and_wait();
+                try {
+                    fn(*stores[static_cast<std::size_t>(i)], i);
+                } catch (const std::exception& e) {
+                    errors[static_cast<std::size_t>(i)] = e.what();
+                }
+            });
+        }
+        for (auto& t : threads) {
+            t.join();
+        }
+        for (const auto& e : errors) {
+            EXPECT_EQ(e, "");
+        }
+    }
+
+    std::unique_ptr<test::PgDatabase> db_;
+};
+
+TEST_F(PostgresStore, NodesStartingAtOnceApplyTheMigrationsOnce) {
+    std::vector<std::unique_ptr<Store>> stores(4);
+    std::latch start(4);
+    std::vector<std::thread> threads;
+    std::atomic<int> failures{0};
+    for (std::size_t i = 0; i < stores.size(); ++i) {
+        threads.emplace_back([&, i] {
+            start.arrive_and_wait();
+            try {
+                stores[i] = open_postgres_store(db_->url());
+            } catch (const std::exception& e) {
+                ++failures;
+                ADD_FAILURE() << e.what();
+            }
+        });
+    }
+    for (auto& t : threads) {
+        t.join();
+    }
+    ASSERT_EQ(failures.load(), 0);
+    ASSERT_TRUE(stores[0]->create_user(UserRecord{0, "ann", "h", 1}));
+    EXPECT_TRUE(stores[3]->user_by_name("ANN"));
+}
+
+TEST_F(PostgresStore, ConcurrentCreateUserOfOneNameGivesItToOne) {
+    constexpr int kNames = 40;
+    std::array<std::vector<int>, 2> won;
+    on_nodes(2, [&](Store& store, int node) {
+        for (int i = 0; i < kNames; ++i) {
+            // Same names, different case: still one account per name.
+            const std::string name = numbered(node == 0 ? "player" : "PLAYER", i);
+            if (store.create_user(UserRecord{0, name, "h", 1})) {
+                won[static_cast<std::size_t>(node)].push_back(i);
+            }
+        }
+    });
+    EXPECT_EQ(won[0].size() + won[1].size(), static_cast<std::size_t>(kNames));
+    auto check = open_postgres_store(db_->url());
+    for (int i = 0; i < kNames; ++i) {
+        EXPECT_TRUE(check->user_by_name(numbered("Player", i))) << i;
+    }
+}
+
+TEST_F(PostgresStore, ConcurrentRewardsKeepTheDailyCap) {
+    std::array<int, 3> granted{};
+    on_nodes(3, [&](Store& store, int node) {
+        for (int i = 0; i < 20; ++i) {
+            granted[static_cast<std::size_t>(node)] += store.add_reward("u1", "2026-01-01", 7, 100);
+        }
+    });
+    EXPECT_EQ(granted[0] + granted[1] + granted[2], 100);
+    EXPECT_EQ(open_postgres_store(db_->url())->reward_total("u1"), 100);
+}
+
+TEST_F(PostgresStore, ConcurrentClaimsGiveAGameToOneNode) {
+    auto setup = open_postgres_store(db_->url());
+    for (int i = 0; i < 30; ++i) {
+        GameRecord g;
+        g.id         = numbered("g", i);
+        g.variant    = "international";
+        g.mode       = "hotseat";
+        g.start_fen  = "W:W31-50:B1-20";
+        g.status     = "playing";
+        g.created_ms = 1;
+        g.updated_ms = 1;
+        setup->insert_game(g);
+    }
+    std::array<std::atomic<int>, 30> claims{};
+    on_nodes(3, [&](Store& store, int node) {
+        for (std::size_t i = 0; i < claims.size(); ++i) {
+            if (store.claim_game(numbered("g", i), numbered("n", node), 1000, 3000)) {
+                ++claims[i];
+            }
+        }
+    });
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+        EXPECT_EQ(claims[i].load(), 1) << "g" << i;
+        EXPECT_TRUE(setup->game_owner(numbered("g", i), 2000));
+    }
+}
+
+TEST(MigrationDialect, TranslatesTheSqliteFilesForPostgres) {
+    const auto& list = store::migrations();
+    ASSERT_GE(list.size(), 2U);
+    const std::string init = store::postgres_dialect(list.at(0).sql);
+    EXPECT_NE(init.find("id             BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,"),
+              std::string::npos)
+        << init;
+    EXPECT_NE(init.find("CREATE UNIQUE INDEX users_username_nocase ON users (lower(username));"),
+              std::string::npos);
+    EXPECT_NE(init.find("created_ms      BIGINT NOT NULL"), std::string::npos);
+    for (const auto& m : list) {
+        const std::string sql = store::postgres_dialect(m.sql);
+        std::string code;  // without comments
+        for (std::size_t at = 0; at < sql.size();) {
+            auto end = sql.find('\n', at);
+            end      = end == std::string::npos ? sql.size() : end;
+            code += sql.substr(at, std::min(end, sql.find("--", at)) - at) + "\n";
+            at = end + 1;
+        }
+        EXPECT_EQ(code.find("INTEGER"), std::string::npos) << m.name;
+        EXPECT_EQ(code.find("ROWID"), std::string::npos) << m.name;
+        EXPECT_EQ(code.find("NOCASE"), std::string::npos) << m.name;
+    }
+    EXPECT_THROW((void)store::postgres_dialect("PRAGMA foreign_keys=ON;"), std::runtime_error);
+    EXPECT_THROW((void)store::postgres_dialect("CREATE TABLE t (a TEXT COLLATE NOCASE);"),
+                 std::runtime_error);
+    EXPECT_EQ(store::postgres_dialect("CREATE TABLE t (\n  n INTEGER -- an INTEGER\n);"),
+              "CREATE TABLE t (\n  n BIGINT -- an INTEGER\n);\n");
+}
+
+}  // namespace
+}  // namespace papan::server
