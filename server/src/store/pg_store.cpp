@@ -1,7 +1,8 @@
 // PostgreSQL implementation of Store (libpqxx 6.4): one connection, used by one thread (the store
 // executor). Several server nodes may share the database, so everything that can race with
 // another node is one atomic statement or a transaction that locks what it reads:
-// claim_game is a single conditional UPDATE, create_user an INSERT ... ON CONFLICT DO NOTHING,
+// claim_game locks the game's row (SELECT ... FOR UPDATE) before it reads the owner's node
+// lease, create_user an INSERT ... ON CONFLICT DO NOTHING,
 // add_reward locks the day's row (SELECT ... FOR UPDATE) before adding to it, and the migrations
 // run under a session advisory lock, so two nodes starting at once apply each migration once.
 //
@@ -328,15 +329,28 @@ public:
         });
     }
 
+    // Leases are per node (migration 0003): the node's row says until when it holds its games.
     bool claim_game(const std::string& id,
                     const std::string& node,
                     std::int64_t now_ms,
                     std::int64_t lease_ms) override {
-        // One UPDATE: of two nodes claiming at once, the second waits for the first's row lock
-        // and then re-checks the condition against the row the first wrote.
+        // The game's row is locked first; the owner's lease is read by a later statement, which
+        // under READ COMMITTED sees every claim committed before the lock was granted: of two
+        // nodes claiming at once, the second sees the first as a live owner.
         return run([&](pqxx::transaction_base& t) {
-            return t.exec_prepared("claim_game", id, node, now_ms + lease_ms, now_ms)
-                       .affected_rows() > 0;
+            t.exec_prepared("renew_leases", node, now_ms + lease_ms);  // a node that claims lives
+            const auto r = t.exec_prepared("claim_lock", id);
+            if (r.empty()) {
+                return false;
+            }
+            if (!r[0][0].is_null()) {
+                const auto owner = r[0][0].as<std::string>();
+                if (owner != node && !t.exec_prepared("node_live", owner, now_ms).empty()) {
+                    return false;
+                }
+            }
+            t.exec_prepared("claim_set", id, node);
+            return true;
         });
     }
 
@@ -563,19 +577,21 @@ private:
                        "UPDATE rewards SET points=points+$3 WHERE player_id=$1 AND day=$2");
         conn_->prepare("reward_total",
                        "SELECT COALESCE(SUM(points),0) FROM rewards WHERE player_id=$1");
-        conn_->prepare(
-            "claim_game",
-            "UPDATE games SET owner=$2, lease_until_ms=$3 WHERE id=$1 AND (owner IS NULL "
-            "OR owner=$2 OR lease_until_ms<$4)");
+        conn_->prepare("claim_lock", "SELECT owner FROM games WHERE id=$1 FOR UPDATE");
+        conn_->prepare("node_live", "SELECT 1 FROM nodes WHERE node=$1 AND lease_until_ms>=$2");
+        conn_->prepare("claim_set", "UPDATE games SET owner=$2 WHERE id=$1");
         conn_->prepare("game_owner",
-                       "SELECT owner FROM games WHERE id=$1 AND owner IS NOT NULL AND "
-                       "lease_until_ms>=$2");
-        conn_->prepare("renew_leases", "UPDATE games SET lease_until_ms=$2 WHERE owner=$1");
-        conn_->prepare("release_game",
-                       "UPDATE games SET owner=NULL, lease_until_ms=0 WHERE id=$1 AND owner=$2");
+                       "SELECT g.owner FROM games g JOIN nodes n ON n.node=g.owner WHERE g.id=$1 "
+                       "AND n.lease_until_ms>=$2");
+        conn_->prepare("renew_leases",
+                       "INSERT INTO nodes(node, lease_until_ms) VALUES($1, $2) ON CONFLICT(node) "
+                       "DO UPDATE SET lease_until_ms=GREATEST(nodes.lease_until_ms, "
+                       "excluded.lease_until_ms)");
+        conn_->prepare("release_game", "UPDATE games SET owner=NULL WHERE id=$1 AND owner=$2");
         conn_->prepare("orphaned_games",
-                       "SELECT id FROM games WHERE status<>'over' AND lease_until_ms<$1 ORDER BY "
-                       "lease_until_ms, id LIMIT $2");
+                       "SELECT g.id FROM games g LEFT JOIN nodes n ON n.node=g.owner WHERE "
+                       "g.status<>'over' AND (n.node IS NULL OR n.lease_until_ms<$1) ORDER BY "
+                       "COALESCE(n.lease_until_ms, 0), g.id LIMIT $2");
     }
 
     static void exec_update_game(pqxx::transaction_base& t, const GameRecord& g) {

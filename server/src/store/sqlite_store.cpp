@@ -365,20 +365,27 @@ public:
         return total;
     }
 
+    // Leases are per node (migration 0003): the node's row says until when it holds its games.
     bool claim_game(const std::string& id,
                     const std::string& node,
                     std::int64_t now_ms,
                     std::int64_t lease_ms) override {
-        auto& s = stmt("UPDATE games SET owner=?, lease_until_ms=? WHERE id=? AND (owner IS NULL "
-                       "OR owner=? OR lease_until_ms<?)");
-        s.reset().bind(node).bind(now_ms + lease_ms).bind(id).bind(node).bind(now_ms);
-        s.run();
-        return sqlite3_changes(db_) > 0;
+        bool claimed = false;
+        transaction([&] {
+            renew_leases(node, now_ms, lease_ms);  // a node that claims is alive
+            auto& s = stmt("UPDATE games SET owner=? WHERE id=? AND (owner IS NULL OR owner=? OR "
+                           "NOT EXISTS (SELECT 1 FROM nodes n WHERE n.node=games.owner AND "
+                           "n.lease_until_ms>=?))");
+            s.reset().bind(node).bind(id).bind(node).bind(now_ms);
+            s.run();
+            claimed = sqlite3_changes(db_) > 0;
+        });
+        return claimed;
     }
 
     std::optional<std::string> game_owner(const std::string& id, std::int64_t now_ms) override {
-        auto& s = stmt("SELECT owner FROM games WHERE id=? AND owner IS NOT NULL AND "
-                       "lease_until_ms>=?");
+        auto& s = stmt("SELECT g.owner FROM games g JOIN nodes n ON n.node=g.owner WHERE g.id=? "
+                       "AND n.lease_until_ms>=?");
         s.reset().bind(id).bind(now_ms);
         std::optional<std::string> out;
         if (s.step()) {
@@ -390,21 +397,22 @@ public:
 
     void
     renew_leases(const std::string& node, std::int64_t now_ms, std::int64_t lease_ms) override {
-        auto& s = stmt("UPDATE games SET lease_until_ms=? WHERE owner=?");
-        s.reset().bind(now_ms + lease_ms).bind(node);
+        auto& s = stmt("INSERT INTO nodes(node, lease_until_ms) VALUES(?, ?) ON CONFLICT(node) DO "
+                       "UPDATE SET lease_until_ms=MAX(lease_until_ms, excluded.lease_until_ms)");
+        s.reset().bind(node).bind(now_ms + lease_ms);
         s.run();
     }
 
     void release_game(const std::string& id, const std::string& node) override {
-        // lease_until_ms back to 0: a game without owner always has 0 (migration 0002).
-        auto& s = stmt("UPDATE games SET owner=NULL, lease_until_ms=0 WHERE id=? AND owner=?");
+        auto& s = stmt("UPDATE games SET owner=NULL WHERE id=? AND owner=?");
         s.reset().bind(id).bind(node);
         s.run();
     }
 
     std::vector<std::string> orphaned_games(std::int64_t now_ms, int limit) override {
-        auto& s = stmt("SELECT id FROM games WHERE status<>'over' AND lease_until_ms<? ORDER BY "
-                       "lease_until_ms, id LIMIT ?");
+        auto& s = stmt("SELECT g.id FROM games g LEFT JOIN nodes n ON n.node=g.owner WHERE "
+                       "g.status<>'over' AND (n.node IS NULL OR n.lease_until_ms<?) ORDER BY "
+                       "COALESCE(n.lease_until_ms, 0), g.id LIMIT ?");
         s.reset().bind(now_ms).bind(limit);
         std::vector<std::string> out;
         while (s.step()) {
