@@ -337,21 +337,26 @@ public:
         // The game's row is locked first; the owner's lease is read by a later statement, which
         // under READ COMMITTED sees every claim committed before the lock was granted: of two
         // nodes claiming at once, the second sees the first as a live owner.
-        return run([&](pqxx::transaction_base& t) {
-            t.exec_prepared("renew_leases", node, now_ms + lease_ms);  // a node that claims lives
-            const auto r = t.exec_prepared("claim_lock", id);
-            if (r.empty()) {
-                return false;
-            }
-            if (!r[0][0].is_null()) {
-                const auto owner = r[0][0].as<std::string>();
-                if (owner != node && !t.exec_prepared("node_live", owner, now_ms).empty()) {
+        // One transaction (run() alone would autocommit each statement and drop the lock).
+        bool claimed = false;
+        transaction([&] {
+            claimed = run([&](pqxx::transaction_base& t) {
+                t.exec_prepared("renew_leases", node, now_ms + lease_ms);  // a claimer lives
+                const auto r = t.exec_prepared("claim_lock", id);
+                if (r.empty()) {
                     return false;
                 }
-            }
-            t.exec_prepared("claim_set", id, node);
-            return true;
+                if (!r[0][0].is_null()) {
+                    const auto owner = r[0][0].as<std::string>();
+                    if (owner != node && !t.exec_prepared("node_live", owner, now_ms).empty()) {
+                        return false;
+                    }
+                }
+                t.exec_prepared("claim_set", id, node);
+                return true;
+            });
         });
+        return claimed;
     }
 
     std::optional<std::string> game_owner(const std::string& id, std::int64_t now_ms) override {
