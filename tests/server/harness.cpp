@@ -71,7 +71,7 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
         args.push_back(std::move(a));
     }
     if (!two_nodes) {
-        nodes_.push_back(spawn(args));
+        nodes_.push_back(spawn_server(args));
         return;
     }
     redis_          = std::make_shared<RedisProcess>();
@@ -83,7 +83,7 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
             node_args.end(),
             {"--bus", redis_->url(), "--node-id", tag + "-" + std::to_string(i), "--lease", "1"});
         try {
-            nodes_.push_back(spawn(node_args));
+            nodes_.push_back(spawn_server(node_args));
         } catch (...) {
             kill_hard();
             throw;
@@ -91,13 +91,13 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
     }
 }
 
-ServerProcess::Node ServerProcess::spawn(const std::vector<std::string>& given) {
+SpawnedServer spawn_server(const std::vector<std::string>& given) {
     int fds[2];
     if (::pipe(fds) != 0) {
         throw std::runtime_error("pipe failed");
     }
     auto args = given;
-    Node node;
+    SpawnedServer node;
     node.pid = ::fork();
     if (node.pid == 0) {
         ::dup2(fds[1], 1);

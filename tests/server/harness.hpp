@@ -32,6 +32,15 @@ private:
 
 class RedisProcess;
 
+// A `papan serve` started with exactly `args` (argv, the binary first), once it printed its
+// "listening on" line; throws with what it printed when it did not within 30 s.
+struct SpawnedServer {
+    int pid             = -1;
+    unsigned short port = 0;
+};
+
+SpawnedServer spawn_server(const std::vector<std::string>& args);
+
 class ServerProcess {
 public:
     // Starts `papan serve --port 0 --data <dir> --ai-nodes 3000 --ws-rate 0 <extra...>` (the two
@@ -53,12 +62,7 @@ public:
     int terminate();   // SIGTERM; returns the exit status (the first non-zero of the nodes)
 
 private:
-    struct Node {
-        int pid             = -1;
-        unsigned short port = 0;
-    };
-
-    static Node spawn(const std::vector<std::string>& args);
+    using Node = SpawnedServer;
 
     std::vector<Node> nodes_;
     mutable std::size_t next_node_ = 0;

@@ -14,7 +14,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <poll.h>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -97,10 +96,6 @@ public:
 
 private:
     void start(unsigned short port) {
-        int fds[2];
-        if (::pipe(fds) != 0) {
-            throw std::runtime_error("pipe failed");
-        }
         std::vector<std::string> args{PAPAN_BINARY,
                                       "serve",
                                       "--port",
@@ -116,44 +111,9 @@ private:
         if (!pg_base_url().empty()) {
             args.insert(args.end(), {"--store", pg_url_for_data_dir(data_.string())});
         }
-        pid_ = ::fork();
-        if (pid_ == 0) {
-            ::dup2(fds[1], 1);
-            ::close(fds[0]);
-            ::close(fds[1]);
-            std::vector<char*> argv;
-            for (auto& a : args) {
-                argv.push_back(a.data());
-            }
-            argv.push_back(nullptr);
-            ::execv(argv[0], argv.data());
-            std::_Exit(127);
-        }
-        ::close(fds[1]);
-        std::string out;
-        unsigned short got  = 0;
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-        while (got == 0 && std::chrono::steady_clock::now() < deadline) {
-            pollfd p{fds[0], POLLIN, 0};
-            if (::poll(&p, 1, 200) > 0) {
-                char buf[256];
-                const auto n = ::read(fds[0], buf, sizeof buf);
-                if (n <= 0) {
-                    break;
-                }
-                out.append(buf, static_cast<std::size_t>(n));
-                const auto at = out.find("listening on http://127.0.0.1:");
-                if (at != std::string::npos && out.find('\n', at) != std::string::npos) {
-                    got = static_cast<unsigned short>(std::stoi(out.substr(at + 30)));
-                }
-            }
-        }
-        ::close(fds[0]);
-        if (got == 0) {
-            kill_hard();
-            throw std::runtime_error("the server did not start: " + out);
-        }
-        port_ = got;
+        const auto server = spawn_server(args);
+        pid_              = server.pid;
+        port_             = server.port;
     }
 
     std::filesystem::path data_;

@@ -18,7 +18,8 @@ namespace papan::test {
 
 namespace {
 
-bool port_accepts(int port) {
+// connect() (a listener answers) or bind() (the port is free) on 127.0.0.1:port.
+bool loopback(int port, bool connect_to) {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) {
         return false;
@@ -27,23 +28,18 @@ bool port_accepts(int port) {
     addr.sin_family      = AF_INET;
     addr.sin_port        = htons(static_cast<std::uint16_t>(port));
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool ok        = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+    const auto* a        = reinterpret_cast<sockaddr*>(&addr);
+    const bool ok = (connect_to ? ::connect(fd, a, sizeof addr) : ::bind(fd, a, sizeof addr)) == 0;
     ::close(fd);
     return ok;
 }
 
+bool port_accepts(int port) {
+    return loopback(port, true);
+}
+
 bool port_free(int port) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) {
-        return false;
-    }
-    sockaddr_in addr{};
-    addr.sin_family      = AF_INET;
-    addr.sin_port        = htons(static_cast<std::uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool ok        = ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-    ::close(fd);
-    return ok;
+    return loopback(port, false);
 }
 
 }  // namespace
