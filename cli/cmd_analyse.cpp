@@ -86,10 +86,8 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
     (void)time;
     (void)nodes;
     cmd->callback([opts, &ctx] {
-        std::string error;
-        const auto v = lookup_variant(opts->variant, error);
+        const auto v = lookup_variant(ctx, opts->variant);
         if (!v) {
-            fail(ctx, error);
             return;
         }
         if (opts->depth == 0 && opts->time <= 0 && opts->nodes == 0) {
@@ -106,11 +104,9 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
             fail(ctx, "--no-forced-capture is only for 8x8 diagonal variants, not " + key);
             return;
         }
-        const std::string fen =
-            opts->fen.empty() ? std::string(core::rules(*v).start_fen) : opts->fen;
-        const auto pos = core::parse_fen(*v, fen);
+        const std::string fen = fen_or_start(*v, opts->fen);
+        const auto pos        = parse_position(ctx, *v, fen);
         if (!pos) {
-            fail(ctx, pos.error());
             return;
         }
         core::GameOptions game_options;

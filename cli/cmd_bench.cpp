@@ -48,10 +48,8 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
                 variants.push_back(r.id);
             }
         } else {
-            std::string error;
-            const auto v = lookup_variant(opts->variant, error);
+            const auto v = lookup_variant(ctx, opts->variant);
             if (!v) {
-                fail(ctx, error);
                 return;
             }
             variants.push_back(*v);

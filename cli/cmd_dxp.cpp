@@ -59,10 +59,8 @@ void register_dxp_command(CLI::App& app, CommandContext& ctx) {
                     "Seconds to wait for GAMEACC or a GAMEEND reply (default 60)")
         ->check(CLI::Range(0.1, 100000.0));
     cmd->callback([opts, &ctx] {
-        std::string error;
-        const auto v = lookup_variant(opts->variant, error);
+        const auto v = lookup_variant(ctx, opts->variant);
         if (!v) {
-            fail(ctx, error);
             return;
         }
         const auto level = engine::level_from_string(opts->level);

@@ -70,10 +70,8 @@ void register_loadtest_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--threads", opts->run.threads, "Client I/O threads (default 1)");
     cmd->add_flag("--json", opts->json, "JSON report as the last line");
     cmd->callback([opts, &ctx] {
-        std::string error;
-        const auto v = lookup_variant(opts->run.variant, error);
+        const auto v = lookup_variant(ctx, opts->run.variant);
         if (!v) {
-            fail(ctx, error);
             return;
         }
         opts->run.variant = std::string(core::rules(*v).key);

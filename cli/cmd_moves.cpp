@@ -47,10 +47,8 @@ void register_moves_command(CLI::App& app, CommandContext& ctx) {
                   opts->optional_capture,
                   "House rule: captures are optional (8x8 diagonal variants)");
     cmd->callback([opts, &ctx] {
-        std::string error;
-        const auto v = lookup_variant(opts->variant, error);
+        const auto v = lookup_variant(ctx, opts->variant);
         if (!v) {
-            fail(ctx, error);
             return;
         }
         const std::string key(core::rules(*v).key);
@@ -87,11 +85,9 @@ void register_moves_command(CLI::App& app, CommandContext& ctx) {
             std::cout.flush();
             return;
         }
-        const std::string fen =
-            opts->fen.empty() ? std::string(core::rules(*v).start_fen) : opts->fen;
-        const auto pos = core::parse_fen(*v, fen);
+        const std::string fen = fen_or_start(*v, opts->fen);
+        const auto pos        = parse_position(ctx, *v, fen);
         if (!pos) {
-            fail(ctx, pos.error());
             return;
         }
         core::MoveList legal;

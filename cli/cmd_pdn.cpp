@@ -58,10 +58,8 @@ bool read_file(const std::string& path, std::string& text, std::string& error) {
 
 // The read options from the command line, or nullopt after reporting the error.
 std::optional<core::PdnReadOptions> read_options(const PdnOptions& o, CommandContext& ctx) {
-    std::string error;
-    const auto v = lookup_variant(o.variant, error);
+    const auto v = lookup_variant(ctx, o.variant);
     if (!v) {
-        fail(ctx, error);
         return std::nullopt;
     }
     core::PdnReadOptions options;

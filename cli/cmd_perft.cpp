@@ -45,10 +45,8 @@ void register_perft_command(CLI::App& app, CommandContext& ctx) {
                     "Table of counts in MB (reuses transpositions; same counts, faster deep runs)")
         ->check(CLI::Range(0, 65536));
     cmd->callback([opts, &ctx] {
-        std::string error;
-        const auto v = lookup_variant(opts->variant, error);
+        const auto v = lookup_variant(ctx, opts->variant);
         if (!v) {
-            fail(ctx, error);
             return;
         }
         if (opts->depth < 1 || opts->depth > kMaxDepth) {
@@ -57,11 +55,9 @@ void register_perft_command(CLI::App& app, CommandContext& ctx) {
                      std::to_string(kMaxDepth) + ")");
             return;
         }
-        const std::string fen =
-            opts->fen.empty() ? std::string(core::rules(*v).start_fen) : opts->fen;
-        const auto pos = core::parse_fen(*v, fen);
+        const std::string fen = fen_or_start(*v, opts->fen);
+        const auto pos        = parse_position(ctx, *v, fen);
         if (!pos) {
-            fail(ctx, pos.error());
             return;
         }
         const auto mode     = opts->routes ? core::CountMode::Routes : core::CountMode::Distinct;

@@ -1,5 +1,6 @@
 #include "variant_option.hpp"
 
+#include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
 #include <papan/core/rules/registry.hpp>
 
@@ -7,7 +8,7 @@
 
 namespace papan::cli {
 
-std::optional<core::VariantId> lookup_variant(const std::string& key, std::string& error) {
+std::optional<core::VariantId> lookup_variant(CommandContext& ctx, const std::string& key) {
     if (auto v = core::variant_from_key(key)) {
         return v;
     }
@@ -15,8 +16,22 @@ std::optional<core::VariantId> lookup_variant(const std::string& key, std::strin
     for (const core::RuleSet& r : core::all_variants()) {
         known += (known.empty() ? "" : ", ") + std::string(r.key);
     }
-    error = "unknown variant '" + key + "' (known: " + known + ", english)";
+    fail(ctx, "unknown variant '" + key + "' (known: " + known + ", english)");
     return std::nullopt;
+}
+
+std::string fen_or_start(core::VariantId v, const std::string& fen) {
+    return fen.empty() ? std::string(core::rules(v).start_fen) : fen;
+}
+
+std::optional<core::Position>
+parse_position(CommandContext& ctx, core::VariantId v, const std::string& fen) {
+    auto pos = core::parse_fen(v, fen);
+    if (!pos) {
+        fail(ctx, pos.error());
+        return std::nullopt;
+    }
+    return *pos;
 }
 
 nlohmann::ordered_json

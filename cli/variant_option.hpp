@@ -1,5 +1,7 @@
-// Shared helpers of the subcommands: variant lookup and JSON of moves.
+// Shared helpers of the subcommands: variant lookup, the --fen position and JSON of moves.
 #pragma once
+
+#include "commands.hpp"
 
 #include <papan/core/move.hpp>
 #include <papan/core/position.hpp>
@@ -12,9 +14,16 @@
 
 namespace papan::cli {
 
-// The variant for a --variant value, or nullopt after printing an error that lists the ids.
-[[nodiscard]] std::optional<core::VariantId> lookup_variant(const std::string& key,
-                                                            std::string& error);
+// The variant for a --variant value, or nullopt after fail() with an error that lists the ids.
+[[nodiscard]] std::optional<core::VariantId> lookup_variant(CommandContext& ctx,
+                                                            const std::string& key);
+
+// A --fen value, or the variant's start position when it is empty.
+[[nodiscard]] std::string fen_or_start(core::VariantId v, const std::string& fen);
+
+// The position of a FEN, or nullopt after fail() with the reader's error.
+[[nodiscard]] std::optional<core::Position>
+parse_position(CommandContext& ctx, core::VariantId v, const std::string& fen);
 
 // {"from":32,"to":28,"path":[32,28],"captures":[],"text":"32-28"}
 [[nodiscard]] nlohmann::ordered_json
