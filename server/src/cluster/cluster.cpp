@@ -198,7 +198,7 @@ void Cluster::heartbeat() {
             lobby->post([this, lobby, taken = std::move(taken)]() mutable {
                 for (auto& rec : taken) {
                     const std::string id = rec.id;
-                    if (lobby->adopt(std::move(rec))) {
+                    if (lobby->adopt(std::move(rec)) != nullptr) {
                         announce_owner(id);
                     }
                 }
@@ -300,7 +300,7 @@ void Cluster::route_hops(const std::string& game,
         return;
     }
     if (!owner.empty() && hops < kMaxHops) {
-        forward(owner, game, from, cid, who, raw, hops + 1);
+        forward(owner, from, cid, who, raw, hops + 1);
         return;
     }
     // Unknown here: ask the store who owns it, and take it when nobody does.
@@ -343,7 +343,7 @@ void Cluster::route_hops(const std::string& game,
                             owners_[game] = *owner;
                         }
                         if (hops < kMaxHops) {
-                            forward(*owner, game, from, cid, who, raw, hops + 1);
+                            forward(*owner, from, cid, who, raw, hops + 1);
                         } else {
                             peer->send_text(error_text(
                                 "unavailable", "the game is moving between servers; retry", m.id));
@@ -356,13 +356,11 @@ void Cluster::route_hops(const std::string& game,
 }
 
 void Cluster::forward(const std::string& owner,
-                      const std::string& game,
                       const std::string& from,
                       const std::string& conn,
                       const Identity& who,
                       const std::string& raw,
                       int hops) {
-    (void)game;
     std::string payload = "cmd\n";
     payload += from;
     payload += '\n';

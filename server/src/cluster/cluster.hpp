@@ -114,7 +114,6 @@ private:
     void on_message(const std::string& channel, std::string payload);
     void on_resubscribed();
     void forward(const std::string& owner,
-                 const std::string& game,
                  const std::string& from,
                  const std::string& conn,
                  const Identity& who,

@@ -246,7 +246,6 @@ void RedisBus::publisher_loop() {
                 }
             }
         }
-        publisher_up_ = static_cast<bool>(ctx);
         for (; answered < batch.size(); ++answered) {
             if (batch[answered].done) {
                 batch[answered].done(std::nullopt);

@@ -68,8 +68,6 @@ public:
     // Runs a command; `done` gets the reply, or nullopt when Redis could not be reached.
     void command(std::vector<std::string> args, ReplyFn done);
 
-    [[nodiscard]] bool connected() const noexcept { return publisher_up_.load(); }
-
 private:
     struct Job {
         std::vector<std::string> args;
@@ -88,7 +86,6 @@ private:
     std::condition_variable wake_;
     std::deque<Job> jobs_;
     std::atomic<bool> stopping_{false};
-    std::atomic<bool> publisher_up_{false};
     std::atomic<int> subscriber_fd_{-1};
     std::thread publisher_;
     std::thread subscriber_;

@@ -280,20 +280,20 @@ void Lobby::dispatch(const ClientMessage& m,
     });
 }
 
-bool Lobby::adopt(GameRecord rec) {
-    if (closed_ || rooms_.contains(rec.id)) {
-        return false;
+std::shared_ptr<Room> Lobby::adopt(GameRecord rec) {
+    if (const auto it = rooms_.find(rec.id); it != rooms_.end()) {
+        return it->second;
     }
     const GameRecord header = rec;
     auto room               = Room::from_record(svc_, std::move(rec));
     if (!room) {
-        log_line("lobby", "cannot take over game " + header.id + ": " + room.error());
-        return false;
+        log_line("lobby", "cannot load game " + header.id + ": " + room.error());
+        return nullptr;
     }
     add(*room, header);
     auto r = *room;
     r->post([r] { r->start(); });
-    return true;
+    return r;
 }
 
 void Lobby::drop(const std::string& id) {
@@ -336,25 +336,7 @@ void Lobby::with_room(const std::string& id, std::function<void(std::shared_ptr<
     svc_.store.run([this, id, fn = std::move(fn)](Store& s) mutable {
         auto rec = s.load_game(id);
         post([this, rec = std::move(rec), fn = std::move(fn)]() mutable {
-            if (!rec) {
-                fn(nullptr);
-                return;
-            }
-            if (const auto it = rooms_.find(rec->id); it != rooms_.end()) {
-                fn(it->second);
-                return;
-            }
-            const GameRecord header = *rec;
-            auto room               = Room::from_record(svc_, std::move(*rec));
-            if (!room) {
-                log_line("lobby", "cannot load game " + header.id + ": " + room.error());
-                fn(nullptr);
-                return;
-            }
-            add(*room, header);
-            auto r = *room;
-            r->post([r] { r->start(); });
-            fn(r);
+            fn(rec ? adopt(std::move(*rec)) : nullptr);
         });
     });
 }

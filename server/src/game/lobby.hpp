@@ -39,9 +39,10 @@ public:
     // A message about an existing game (join, resume and the in-game commands) from a player
     // of this node or, with a cluster, of another node: handled by the game's room here.
     void dispatch(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
-    // A game this node took over from the store (cluster): its room, started. False when the
-    // record does not make a game or the room is here already.
-    bool adopt(GameRecord rec);
+    // The room of a game read back from the store (a finished game asked for, a game this node
+    // took over or resumes at start), started; the room already here if there is one; nullptr
+    // when the record does not make a game.
+    std::shared_ptr<Room> adopt(GameRecord rec);
     // A game another node took over: its room here goes (cluster).
     void drop(const std::string& id);
     // Every room sends its state to its players again (cluster: the bus lost messages).

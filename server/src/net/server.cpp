@@ -515,16 +515,9 @@ int run_server(const ServerOptions& options) {
         if (cluster) {
             claimed.push_back(rec.id);
         }
-        const GameRecord header = rec;
-        auto room               = Room::from_record(svc, std::move(rec));
-        if (!room) {
-            log_line("start", "cannot resume game " + header.id + ": " + room.error());
-            continue;
+        if (lobby.adopt(std::move(rec)) != nullptr) {
+            ++resumed;
         }
-        lobby.add(*room, header);
-        auto r = *room;
-        r->post([r] { r->start(); });
-        ++resumed;
     }
     if (resumed > 0) {
         log_line("start", "resumed " + std::to_string(resumed) + " unfinished games");
