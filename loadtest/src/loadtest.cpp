@@ -687,30 +687,27 @@ private:
         Player& p       = player(pi);
         const auto wait = backoff_ms(p.attempt++);
         p.url           = next_url(p.url, sh_.urls.size());
-        p.retrying      = true;
-        p.retry.expires_after(std::chrono::milliseconds(wait));
-        p.retry.async_wait(
-            [self = shared_from_this(), pi, gen = ++p.retry_gen](beast::error_code ec) {
-                Player& q = self->player(pi);
-                if (q.retry_gen != gen) {
-                    return;  // superseded by a later use of the timer
-                }
-                q.retrying = false;
-                if (ec || self->closing_) {
-                    self->check_finished();
-                    return;
-                }
-                self->connect(pi);
-            });
+        retry_after(pi, wait, [](Session& self, int i) { self.connect(i); });
     }
 
     // A resume was refused (e.g. the game is being taken over by another node): ask again soon.
     void schedule_resume(int pi) {
+        retry_after(pi, backoff_ms(player(pi).resume_errors), [](Session& self, int i) {
+            if (self.player(i).phase == Phase::Ready && self.in_game_ && !self.game_.id.empty()) {
+                self.send_resume(i, false);
+            }
+        });
+    }
+
+    // Runs `then` for player pi after wait_ms on its retry timer, unless the timer is used again
+    // meanwhile or the session is closing.
+    template <class Then>
+    void retry_after(int pi, std::int64_t wait_ms, Then then) {
         Player& p  = player(pi);
         p.retrying = true;
-        p.retry.expires_after(std::chrono::milliseconds(backoff_ms(p.resume_errors)));
+        p.retry.expires_after(std::chrono::milliseconds(wait_ms));
         p.retry.async_wait(
-            [self = shared_from_this(), pi, gen = ++p.retry_gen](beast::error_code ec) {
+            [self = shared_from_this(), pi, gen = ++p.retry_gen, then](beast::error_code ec) {
                 Player& q = self->player(pi);
                 if (q.retry_gen != gen) {
                     return;  // superseded by a later use of the timer
@@ -720,9 +717,7 @@ private:
                     self->check_finished();
                     return;
                 }
-                if (q.phase == Phase::Ready && self->in_game_ && !self->game_.id.empty()) {
-                    self->send_resume(pi, false);
-                }
+                then(*self, pi);
             });
     }
 
