@@ -62,6 +62,7 @@ nlohmann::ordered_json Report::to_json() const {
         {"computer_moves_per_s", round3(computer.moves_per_s)},
         {"computer_reply_ms", latency_json(computer.reply, true)},
         {"computer_games_late", computer.games_late},
+        {"computer_games_without_reply", computer.games_without_reply},
         {"computer_replies_awaited", computer.replies_awaited},
         {"errors", {{"total", error_total}, {"by_code", by_code}}},
         {"opponent_missed", opponent_missed},
@@ -121,7 +122,8 @@ std::string Report::to_text() const {
           << fixed(computer.reply.p50_ms, 1) << "  p99 " << fixed(computer.reply.p99_ms, 1)
           << "  max " << fixed(computer.reply.max_ms, 1) << '\n';
         o << "games without a computer reply within " << fixed(options.reply_deadline, 1)
-          << " s: " << computer.games_late << " (" << computer.replies_awaited
+          << " s: " << computer.games_late << " (" << computer.games_without_reply
+          << " without any reply; " << computer.replies_awaited
           << " replies still awaited at the end, for less than that)\n";
     }
     if (options.mode == Mode::Friend) {

@@ -46,6 +46,7 @@ struct RunState {
     std::int64_t computer_moves = 0;
     Clock::time_point last_computer_move;
     int computer_games_late               = 0;
+    int computer_games_without_reply      = 0;
     std::int64_t computer_replies_awaited = 0;
 
     void error(const std::string& code) {

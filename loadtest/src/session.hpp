@@ -178,6 +178,7 @@ private:
     int reply_ply_       = 0;  // the ply of the computer's move
     Clock::time_point reply_from_;
     bool reply_late_ = false;  // a reply of this game took longer than --reply-deadline
+    bool replied_    = false;  // the computer has moved in this game
 
     // The move in flight.
     bool pending_              = false;

@@ -462,6 +462,7 @@ void Session::track_computer_reply() {
     const auto now = Clock::now();
     if (awaiting_reply_ && view_.ply > reply_ply_) {
         awaiting_reply_ = false;
+        replied_        = true;
         const auto p    = static_cast<std::size_t>(reply_ply_);
         if (game_.acked.size() <= p) {
             game_.acked.resize(p + 1, false);
@@ -504,9 +505,13 @@ void Session::settle_computer_reply() {
         } else if (awaited) {
             ++run_.computer_replies_awaited;
         }
+        if (awaited && !replied_) {
+            ++run_.computer_games_without_reply;
+        }
     });
     awaiting_reply_ = false;
     reply_late_     = false;
+    replied_        = false;
 }
 
 }  // namespace papan::loadtest

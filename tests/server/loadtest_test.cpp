@@ -384,6 +384,7 @@ TEST(Loadtest, ComputerGamesTimeTheComputersReplies) {
     EXPECT_GE(reply["p99"].get<double>(), reply["p50"].get<double>()) << r.out;
     EXPECT_GE(reply["max"].get<double>(), reply["p99"].get<double>()) << r.out;
     EXPECT_EQ(report["computer_games_late"], 0) << r.out;  // 300 nodes answer in well under 10 s
+    EXPECT_EQ(report["computer_games_without_reply"], 0) << r.out;
     EXPECT_GT(report["ack_ms"]["p99"].get<double>(), 0.0) << r.out;
     EXPECT_EQ(report["errors"]["total"], 0) << r.out;
     EXPECT_EQ(report["lost"], 0) << r.out;

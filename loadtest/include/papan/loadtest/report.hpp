@@ -46,6 +46,9 @@ struct ComputerReport {
     // Games in which a computer reply took longer than --reply-deadline or never came (still
     // awaited, for longer than the deadline, when the run ended).
     int games_late = 0;
+    // ... of which the games whose computer never moved at all (it was to move, and the run or
+    // the game ended first).
+    int games_without_reply = 0;
     // Replies still awaited when the run ended, for less than the deadline (not counted late).
     std::int64_t replies_awaited = 0;
 };
