@@ -218,6 +218,8 @@ export async function playAnyMove(page: Page, g: Geometry, rand: () => number): 
   const from = pieces[Math.floor(rand() * pieces.length)] as number;
   const clicked = [from];
   await clickSquare(page, g, from);
+  // fewer clicks (on by default): a piece with one legal move plays it at once
+  if ((await partial(page)) === '') return clicked;
   for (let i = 0; i < 20; i++) {
     const ts = await targets(page);
     const to = ts[Math.floor(rand() * ts.length)] as number;
@@ -234,4 +236,17 @@ export async function moveCount(page: Page): Promise<number> {
 
 export function haveServerAndBrowser(): boolean {
   return existsSync(SERVER_BIN) && existsSync(CHROMIUM);
+}
+
+/** axe-core's violations of `impact` serious or critical on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+  const axePath = join(REPO, 'web/node_modules/axe-core/axe.min.js');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const result = (await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
+    return w.axe.run(document, { resultTypes: ['violations'] });
+  })) as { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }

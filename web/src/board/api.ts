@@ -3,7 +3,7 @@
 // hears about completed moves through `onMove`. The internal state is never handed out for
 // writing: `state()` returns a read-only snapshot.
 
-import { setPosition, tap } from './board';
+import { playMove, setPosition, tap } from './board';
 import { bindTaps } from './events';
 import { BoardGrid } from './grid';
 import { ENGLISH_WORDS, type SquareWords } from './keyboard';
@@ -27,6 +27,8 @@ export interface BoardApi {
   setAutoPlay(on: boolean): void;
   /** the side that may choose a premove (opponent to move in a clocked game), or null */
   setPremovable(side: Color | null): void;
+  /** show a move the host sends itself (a premove) as played, pending the server's answer */
+  play(move: LegalMove): void;
   /** forget the premove (it was sent, or no longer fits) */
   clearPremove(): void;
   /** the words of the squares' accessible labels, in the player's language */
@@ -96,6 +98,7 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardApi {
     setAutoPlay: (on) => update({ ...s, autoPlay: on }, true),
     setPremovable: (side) => update({ ...s, premoveSide: side, premove: side ? s.premove : null }, true),
     clearPremove: () => update({ ...s, premove: null }, true),
+    play: (move) => update(playMove({ ...s, premove: null }, move), false),
     setWords: (w) => grid?.setWords(w),
     cancelPending: () =>
       update({ ...confirmed, orientation: s.orientation, look: s.look, showNumbers: s.showNumbers, showCoords: s.showCoords, autoPlay: s.autoPlay, premoveSide: s.premoveSide, premove: s.premove, cursor: s.cursor, partial: null, pending: false }, true),

@@ -59,6 +59,11 @@ export interface TapResult {
   move?: LegalMove;
 }
 
+/** Show a move the host plays itself (a premove sent when the turn came), as a tap would. */
+export function playMove(s: HeadlessState, move: LegalMove): HeadlessState {
+  return complete(s, move).state;
+}
+
 function complete(s: HeadlessState, move: LegalMove): TapResult {
   return {
     state: { ...s, partial: null, pending: true, pieces: applyMove(s.pieces, move), lastMove: [...move.path] },

@@ -12,6 +12,7 @@ import { gameView } from './game';
 import { joinView, lobbyView } from './lobby';
 import { browserStorage, Prefs } from './prefs';
 import { leaderboardView, rulesView } from './rules';
+import { applyTheme, toggleTheme, watchSystemTheme } from './theme';
 
 export async function startApp(root: HTMLElement): Promise<void> {
   const prefs = new Prefs(browserStorage());
@@ -65,6 +66,8 @@ export async function startApp(root: HTMLElement): Promise<void> {
   };
 
   document.body.dataset['look'] = prefs.look;
+  applyTheme(prefs);
+  watchSystemTheme(prefs, () => renderHeader());
 
   function renderHeader(): void {
     document.documentElement.lang = lang;
@@ -90,7 +93,24 @@ export async function startApp(root: HTMLElement): Promise<void> {
             route();
           },
         }, l.toUpperCase()))),
+      themeButton(),
     );
+  }
+
+  function themeButton(): HTMLElement {
+    const dark = document.documentElement.dataset['theme'] === 'dark';
+    return h('button', {
+      type: 'button',
+      class: 'theme-toggle',
+      'data-test': 'theme-toggle',
+      'aria-pressed': String(dark),
+      'aria-label': ctx.t('themeDark'),
+      title: ctx.t(dark ? 'themeLight' : 'themeDark'),
+      onclick: () => {
+        toggleTheme(prefs);
+        renderHeader();
+      },
+    }, h('span', { 'aria-hidden': 'true' }, dark ? '☀' : '☾'));
   }
 
   function renderConn(): void {

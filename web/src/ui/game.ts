@@ -3,14 +3,21 @@
 // sends the move the player completed and shows it at once until the server answers.
 
 import { createBoard, type BoardApi } from '../board/api';
+import { premoveMatch } from '../board/board';
 import { piecesFromLists } from '../board/fen';
 import { buildGeometry, type Color } from '../board/geometry';
+import { squareName } from '../board/keyboard';
 import { maybeKey } from '../i18n';
 import type { GameState, ServerMessage } from '../net/protocol';
+import { moveAnnouncement, squareWords } from './announce';
+import { Attention } from './attention';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
-import { boardControls } from './looks';
-import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, orientationOf, seatOf, type Seat } from './model';
+import { explainRefusal, explanationText } from './explain';
+import { boardControls, playControls } from './looks';
+import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, premoveSideOf, revealDelay, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
+import { displayName } from './names';
+import { appSounds, lowTimeCrossed, soundsFor } from './sound';
 
 export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let state: GameState | null = ctx.games.get(gameId) ?? null;
@@ -21,6 +28,19 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let confirmResign = false;
   let notice = '';
   let lastRematch: string | null = state?.rematch.game ?? null;
+  let flipped = false;
+  /** the premove chosen on the opponent's turn ([from, to]), sent when the turn comes */
+  let premove: number[] | null = null;
+  /** one line under the board: why a click was refused, the premove */
+  let hint = '';
+  /** when the player's last move was sent (performance.now()), for the computer's reply delay */
+  let sentAt: number | null = null;
+  /** messages held back while the computer's reply waits for MIN_REPLY_MS */
+  let held: ServerMessage[] = [];
+  let holdTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastClock: Partial<Record<Color, ClockShow>> = {};
+  const sounds = appSounds(() => ctx.prefs.muted);
+  const attention = new Attention();
 
   const boardHost = h('div', { class: 'board-host', 'data-test': 'board' });
   const topPlayer = h('div', { class: 'player top', 'data-test': 'player-top' });
@@ -28,7 +48,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   const limit = h('div', { class: 'move-limit', 'data-test': 'move-limit' });
   // phones: the turn or the result also above the board, where the player looks
   const mobileStatus = h('div', { class: 'mobile-status', 'aria-hidden': 'true' });
-  const status = h('div', { class: 'status', 'data-test': 'status', 'aria-live': 'polite' });
+  const status = h('div', { class: 'status', 'data-test': 'status' });
+  const hintLine = h('p', { class: 'hint', 'data-test': 'hint', hidden: true });
+  // moves, captures, results and hints, said by screen readers
+  const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-test': 'announce' });
+  const rated = h('span', { class: 'badge', 'data-test': 'rated-badge' });
   const banner = h('div', { class: 'banner-area' });
   const buttons = h('div', { class: 'buttons' });
   const moveList = h('div', { class: 'move-list', 'data-test': 'move-list' });
@@ -46,9 +70,18 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         h('div', { class: 'board-wrap' }, boardHost),
         bottomPlayer,
         limit,
+        hintLine,
+        playControls(ctx, {
+          flip: () => {
+            flipped = !flipped;
+            render();
+          },
+          boards: () => (board ? [board] : []),
+          changed: () => render(),
+        }),
         boardControls(ctx, () => (board ? [board] : [])),
       ),
-      h('aside', { class: 'side' }, heading, status, banner, buttons, h('h3', {}, ctx.t('moves')), moveList),
+      h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, banner, buttons, h('h3', {}, ctx.t('moves')), moveList, announcer),
     ),
   );
 
@@ -65,12 +98,17 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     } else {
       board = createBoard(boardHost, {
         geometry: g,
-        label: ctx.variantName(s.variant),
-        onMove: (mv) => {
-          if (!state) return;
-          pendingMove = ctx.conn.send({ type: 'move', game: gameId, ply: state.ply, path: mv.path });
+        label: ctx.t('boardLabel', { variant: ctx.variantName(s.variant) }),
+        words: squareWords(ctx.t),
+        onMove: (mv) => sendMove(mv.path),
+        onRefused: (sq) => explain(sq),
+        onPremove: (pm) => {
+          premove = pm && pm.length === 2 ? pm : null;
+          const b = board;
+          setHint(premove && b ? ctx.t('premoveSet', { from: squareName(b.state(), premove[0] as number), to: squareName(b.state(), premove[1] as number) }) : '');
         },
       });
+      board.setAutoPlay(ctx.prefs.autoPlay);
       board.setLook(ctx.prefs.look);
       board.setShowNumbers(ctx.prefs.showNumbers);
       board.setShowCoords(ctx.prefs.showCoords);
@@ -79,23 +117,79 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     return board;
   }
 
+  function sendMove(path: number[]): void {
+    if (!state) return;
+    sentAt = performance.now();
+    setHint('');
+    pendingMove = ctx.conn.send({ type: 'move', game: gameId, ply: state.ply, path });
+  }
+
+  function setHint(text: string): void {
+    hint = text;
+    hintLine.textContent = text;
+    hintLine.hidden = text === '';
+    if (text) say(text);
+  }
+
+  function say(text: string): void {
+    // a new node each time, so the same words said twice are said again
+    announcer.replaceChildren(h('p', {}, text));
+  }
+
+  /** A click that did nothing: say why in one line. */
+  function explain(sq: number): void {
+    const s = state;
+    const b = board;
+    if (!s || !b || s.status !== 'playing' || s.result) return;
+    const st = seat();
+    const mine: Color | null = st.mine === 'both' ? s.turn : st.mine;
+    if (!mine) return;
+    const view = b.state();
+    const e = explainRefusal(
+      {
+        geometry: view.geometry,
+        pieces: view.pieces,
+        legalMoves: view.legalMoves,
+        capturers: view.capturers,
+        mine,
+        turn: s.turn,
+        premoves: premoveSideOf(s, st) !== null,
+        rules: ctx.variant(s.variant)?.rules,
+        variantName: ctx.variantName(s.variant),
+      },
+      sq,
+    );
+    setHint(e ? explanationText(e, ctx.t) : '');
+  }
+
   function playerLine(el: HTMLElement, s: GameState, c: Color): void {
     const p = s.players[c];
-    const name = p ? (p.computer ? `${ctx.t('computer')} (${ctx.t(`level_${s.level}` as 'level_easy') || s.level})` : p.name) : ctx.t('waiting');
+    const name = p ? displayName(ctx.t, p, s.level) : ctx.t('waiting');
     const turn = s.status === 'playing' && !s.result && s.turn === c;
     el.classList.toggle('to-move', turn);
     el.dataset['color'] = c;
     el.replaceChildren(
+      ...[
       h('span', { class: `dot ${c}`, 'aria-hidden': 'true' }),
       h('span', { class: 'name' }, name),
+      p?.computer ? h('span', { class: 'badge computer', 'data-test': `computer-badge-${c}` }, ctx.t('computerBadge', { level: s.level ? displayLevel(s.level) : '?' })) : null,
       h('span', { class: 'side-label' }, sideName(c)),
       h('span', { class: 'clock', 'data-test': `clock-${c}` }),
+      ].filter((x): x is HTMLElement => x !== null),
     );
   }
+
+  const displayLevel = (level: string): string => ctx.t((maybeKey(`levelWord_${level}`) ?? 'computer'));
 
   function tickClocks(): void {
     if (!state?.clock) return;
     const shows = clocksAt(state.clock, performance.now() - receivedAt);
+    const mine = seat().mine;
+    if ((mine === 'white' || mine === 'black') && state.clock.running === mine && !state.result) {
+      const before = lastClock[mine];
+      if (before && lowTimeCrossed(before, shows[mine])) sounds.play('lowTime');
+    }
+    lastClock = shows;
     for (const c of ['white', 'black'] as const) {
       const el = root.querySelector<HTMLElement>(`[data-test="clock-${c}"]`);
       if (!el) continue;
@@ -106,7 +200,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       el.textContent = v.overtime
         ? `${formatMs(v.period_ms)} (${v.periods}×)`
         : tc.kind === 'byoyomi' && (tc.periods ?? 0) > 0
-          ? `${formatMs(v.main_ms)} +${v.periods}×${tc.period ?? 0}s`
+          ? `${formatMs(v.main_ms)} ${ctx.t('periodsShort', { n: v.periods, s: tc.period ?? 0 })}`
           : formatMs(v.main_ms);
     }
   }
@@ -130,8 +224,12 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     }
     const st = seat();
     heading.textContent = ctx.variantName(s.variant) + (s.options.forced_capture ? '' : ` · ${ctx.t('noForcedCapture')}`);
+    const autoTurn = root.querySelector<HTMLElement>('label.auto-turn');
+    if (autoTurn) autoTurn.hidden = s.mode !== 'hotseat';
+    rated.textContent = s.rated ? ctx.t('ratedGame') : ctx.t('casualGame');
+    rated.dataset['rated'] = s.rated ? '1' : '0';
     const b = ensureBoard(s);
-    const orientation = orientationOf(st);
+    const orientation = shownOrientation(st, s.turn, ctx.prefs.autoTurn, flipped);
     if (b) {
       const last = s.moves.length ? (s.moves[s.moves.length - 1]?.path ?? null) : null;
       b.setOrientation(orientation);
@@ -142,6 +240,21 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         last,
       );
       b.setMovable(movableOf(s, st));
+      b.setPremovable(premoveSideOf(s, st));
+      if (premove && movableOf(s, st)) {
+        const mv = premoveMatch(b.state().legalMoves, premove);
+        premove = null;
+        if (mv) {
+          b.play(mv);
+          sendMove(mv.path);
+        } else {
+          b.clearPremove();
+          setHint(ctx.t('premoveCancelled'));
+        }
+      } else if (premove && !premoveSideOf(s, st)) {
+        premove = null;
+        b.clearPremove();
+      }
     }
     const other: Color = orientation === 'white' ? 'black' : 'white';
     playerLine(topPlayer, s, other);
@@ -236,20 +349,52 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     root.dataset['version'] = String(s.version);
   }
 
+  /** Show a new state of this game: the page, and the sounds, words and tab title it calls for. */
+  function apply(m: Extract<ServerMessage, { type: 'state' | 'event' }>): void {
+    const prev = state;
+    state = m.state;
+    ctx.games.set(gameId, m.state);
+    receivedAt = performance.now();
+    pendingMove = null;
+    confirmResign = false;
+    if (m.type === 'event' && m.event.kind === 'move') notice = '';
+    if (prev && m.state.moves.length !== prev.moves.length) setHint('');
+    const next = m.state.rematch.game;
+    render();
+    for (const name of soundsFor(prev, m.state)) sounds.play(name);
+    const words = [moveAnnouncement(prev, m.state, ctx.t), prev && !prev.result && m.state.result ? resultText(m.state) : null].filter((x): x is string => !!x);
+    if (words.length) say(words.join('. '));
+    const mine = seat().mine;
+    if (m.type === 'event' && m.event.kind === 'start') attention.call(ctx.t('titleArrived'));
+    else if ((mine === 'white' || mine === 'black') && prev && prev.turn !== mine && m.state.turn === mine && movableOf(m.state, seat())) attention.call(ctx.t('titleYourTurn'));
+    if (next && next !== lastRematch) {
+      lastRematch = next;
+      ctx.navigate(`#/game/${next}`);
+    }
+  }
+
+  function flushHeld(): void {
+    holdTimer = null;
+    const list = held;
+    held = [];
+    for (const m of list) onMessage(m);
+  }
+
   const onMessage = (m: ServerMessage): void => {
     if ((m.type === 'state' || m.type === 'event') && m.game === gameId) {
-      state = m.state;
-      ctx.games.set(gameId, m.state);
-      receivedAt = performance.now();
-      pendingMove = null;
-      confirmResign = false;
-      if (m.type === 'event' && m.event.kind === 'move') notice = '';
-      const next = m.state.rematch.game;
-      render();
-      if (next && next !== lastRematch) {
-        lastRematch = next;
-        ctx.navigate(`#/game/${next}`);
+      if (holdTimer !== null) {
+        held.push(m);
+        return;
       }
+      const wait = m.type === 'event' && m.event.kind === 'move' ? revealDelay(!!m.event.computer, sentAt, performance.now()) : 0;
+      if (wait > 0) {
+        // the computer answered at once: show its reply a moment after the player's own move
+        sentAt = null;
+        held = [m];
+        holdTimer = setTimeout(flushHeld, wait);
+        return;
+      }
+      apply(m);
       return;
     }
     if (m.type === 'error') {
@@ -274,6 +419,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   return {
     destroy: () => {
       off();
+      if (holdTimer !== null) clearTimeout(holdTimer);
+      attention.destroy();
       clearInterval(timer);
       ctx.conn.unfollow(gameId);
       board?.destroy();

@@ -3,9 +3,23 @@
 // control and nickname; sign up / sign in. Choices are remembered for the next visit.
 
 import type { Color } from '../board/geometry';
+import { maybeKey } from '../i18n';
 import type { Level, ServerMessage, TimeControlJson } from '../net/protocol';
+import { accountForm } from './account';
+import { Attention } from './attention';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
+import { displayName } from './names';
+
+interface ListedGame {
+  id: string;
+  variant: string;
+  mode: string;
+  status: string;
+  white: { id: string; name: string; computer?: boolean } | null;
+  black: { id: string; name: string; computer?: boolean } | null;
+  outcome?: string | null;
+}
 
 type ModeChoice = 'computer' | 'friend' | 'random' | 'hotseat';
 type TcChoice = 'default' | 'fast' | 'slow' | 'fischer' | 'none';
@@ -42,26 +56,35 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
   root.replaceChildren(h('section', { class: 'lobby' }, h('div', { class: 'card' }, h('h2', {}, ctx.t('play')), form), h('div', { class: 'lobby-side' }, account, mine)));
 
   let alive = true;
-  /** The player's unfinished games (GET /api/games?player=ID), to go back to. */
+  /** The player's games (GET /api/games?player=ID: the signed-in player's, or the guest's saved identity's), unfinished first. */
   const loadMine = (): void => {
     const pid = ctx.conn.playerId;
     if (!pid) return;
     fetch(`/api/games?player=${encodeURIComponent(pid)}`)
-      .then((r) => r.json() as Promise<{ games?: { id: string; variant: string; mode: string; status: string; white: { name: string } | null; black: { name: string } | null }[] }>)
+      .then((r) => r.json() as Promise<{ games?: ListedGame[] }>)
       .then((body) => {
         if (!alive) return;
-        const open = (body.games ?? []).filter((g) => g.status === 'playing' || g.status === 'waiting').slice(0, 10);
+        const games = body.games ?? [];
+        const open = games.filter((g) => g.status === 'playing' || g.status === 'waiting');
+        const done = games.filter((g) => g.status === 'over');
+        const shown = [...open.slice(0, 10), ...done.slice(0, 10)];
         mine.replaceChildren(
-          ...(open.length === 0
+          ...(shown.length === 0
             ? []
             : [
                 h('div', { class: 'card' }, h('h2', {}, ctx.t('myGames')),
-                  h('ul', { class: 'game-links' }, ...open.map((g) =>
-                    h('li', {}, h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode} · ${g.white?.name ?? '?'} – ${g.black?.name ?? '?'}`))))),
+                  h('ul', { class: 'game-links' }, ...shown.map((g) => h('li', { 'data-status': g.status },
+                    h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode}`),
+                    ` · ${g.white ? displayName(ctx.t, g.white) : '?'} – ${g.black ? displayName(ctx.t, g.black) : '?'} · `,
+                    h('span', { class: 'muted' }, g.status === 'over' ? resultOf(g) : ctx.t('inProgress')))))),
               ]),
         );
       })
       .catch(() => undefined);
+  };
+  const resultOf = (g: ListedGame): string => {
+    const k = g.outcome ? maybeKey(`result_${g.outcome}`) : null;
+    return k ? ctx.t(k) : ctx.t('finished');
   };
   loadMine();
   offs.push(() => void (alive = false));
@@ -180,7 +203,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
     rows.push(
       seeking
         ? h('div', { class: 'seeking', 'data-test': 'seeking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ctx.t('seeking'), h('button', { type: 'button', class: 'btn', onclick: () => { ctx.conn.send({ type: 'cancel_seek' }); seeking = false; renderForm(); } }, ctx.t('cancel')))
-        : h('button', { type: 'submit', class: 'btn primary big', 'data-test': 'start', disabled: busy }, ctx.t('start')),
+        : h('div', { class: 'start-row' }, h('button', { type: 'submit', class: 'btn primary big', 'data-test': 'start', disabled: busy }, ctx.t('start'))),
     );
     if (message) rows.push(h('p', { class: 'banner error' }, message));
     form.replaceChildren(...rows.filter((x): x is HTMLElement => x !== null));
@@ -238,6 +261,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
         loadMine();
       } else if (m.type === 'paired') {
         seeking = false;
+        new Attention().call(ctx.t('titleArrived'));
         ctx.navigate(`#/game/${m.game}`);
       } else if (m.type === 'error' && seeking) {
         seeking = false;
@@ -256,35 +280,15 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
       );
       return;
     }
-    const user = h('input', { type: 'text', autocomplete: 'username', 'data-test': 'username', placeholder: ctx.t('username') });
-    const pass = h('input', { type: 'password', autocomplete: 'current-password', 'data-test': 'password', placeholder: ctx.t('password') });
-    const out = h('p', { class: 'muted' });
-    const go = async (path: 'login' | 'register'): Promise<void> => {
-      try {
-        const r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: user.value.trim(), password: pass.value }) });
-        const body = (await r.json()) as { token?: string; user?: { username: string }; message?: string };
-        if (!r.ok || !body.token || !body.user) {
-          out.textContent = ctx.t('error', { message: body.message ?? String(r.status) });
-          return;
-        }
-        ctx.prefs.token = body.token;
-        ctx.prefs.username = body.user.username;
+    account.replaceChildren(
+      accountForm(ctx, (token, username) => {
+        ctx.prefs.token = token;
+        ctx.prefs.username = username;
         ctx.conn.close();
         ctx.conn.connect();
         renderAccount();
         renderForm();
-      } catch (err) {
-        out.textContent = ctx.t('error', { message: (err as Error).message });
-      }
-    };
-    account.replaceChildren(
-      h('h2', {}, ctx.t('signIn'), ' / ', ctx.t('signUp')),
-      user,
-      pass,
-      h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'btn primary', 'data-test': 'sign-in', onclick: () => void go('login') }, ctx.t('signIn')),
-        h('button', { type: 'button', class: 'btn', 'data-test': 'sign-up', onclick: () => void go('register') }, ctx.t('signUp'))),
-      out,
+      }),
       h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
     );
   }
