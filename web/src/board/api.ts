@@ -65,6 +65,7 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardApi {
     host.dataset['pending'] = s.pending ? '1' : '0';
     host.dataset['movable'] = s.movable ?? '';
     host.dataset['orientation'] = s.orientation;
+    host.dataset['premove'] = s.premove ? s.premove.join('-') : '';
     renderer.schedule(() => s);
     grid?.update(s);
   };

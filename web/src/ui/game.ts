@@ -278,6 +278,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     const limitKey = lim ? maybeKey(`limit_${lim.rule}`) : null;
     limit.textContent = lim ? ctx.t('movesLeft', { n: lim.moves_left, rule: limitKey ? ctx.t(limitKey) : lim.text }) : '';
     limit.hidden = !lim;
+    limit.dataset['rule'] = lim?.rule ?? '';
 
     // banners
     const items: HTMLElement[] = [];
