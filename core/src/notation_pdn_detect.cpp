@@ -185,7 +185,7 @@ Decision detect(const RawGame& raw, const PdnReadOptions& options, std::string n
         }
     }
     if (!note.empty()) {
-        d.replay.notes.insert(d.replay.notes.begin(), std::move(note));
+        d.notes.push_back(std::move(note));
     }
     return d;
 }
@@ -195,7 +195,7 @@ Decision detect(const RawGame& raw, const PdnReadOptions& options, std::string n
 Decision decide(const RawGame& raw, const PdnReadOptions& options) {
     if (const Tag* gt = raw.find_tag("GameType")) {
         if (const auto v = variant_from_game_type(gt->value)) {
-            return Decision{replay(raw, *v, options), PdnVariantBasis::GameType, {}};
+            return Decision{replay(raw, *v, options), PdnVariantBasis::GameType, {}, {}};
         }
         std::string shown(1, '"');
         shown.append(utf8_prefix(gt->value, 40));
@@ -221,7 +221,7 @@ Decision decide(const RawGame& raw, const PdnReadOptions& options) {
     }
     if (!options.detect_variant) {
         return Decision{
-            replay(raw, options.default_variant, options), PdnVariantBasis::Default, {}};
+            replay(raw, options.default_variant, options), PdnVariantBasis::Default, {}, {}};
     }
     return detect(raw, options, "");
 }

@@ -28,6 +28,7 @@ std::vector<PdnEntry> read_pdn_entries(std::string_view text, const PdnReadOptio
             e.tied_variants.push_back(r.game.variant);
         }
         e.notes = raw.notes;
+        e.notes.insert(e.notes.end(), d.notes.begin(), d.notes.end());
         e.notes.insert(e.notes.end(), d.replay.notes.begin(), d.replay.notes.end());
         const bool syntax_first =
             raw.error && (d.replay.ok() || raw.error->line <= d.replay.error_line);

@@ -75,7 +75,8 @@ struct Replay {
 struct Decision {
     Replay replay;
     PdnVariantBasis basis = PdnVariantBasis::None;
-    std::vector<Replay> tied;  // several variants accept every move
+    std::vector<Replay> tied;        // several variants accept every move
+    std::vector<std::string> notes;  // how the variant was found (an unknown GameType)
 };
 
 [[nodiscard]] Decision decide(const RawGame& raw, const PdnReadOptions& options);
