@@ -250,3 +250,14 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
+
+/** Open a friend link; a guest picks the nickname (the saved one unless `name`) and joins. */
+export async function joinByLink(page: Page, link: string, name?: string): Promise<void> {
+  await page.goto(link);
+  await page.waitForSelector('[data-test="join-form"], [data-test="game"] [data-test="board"] g.piece');
+  if (await page.$('[data-test="join-form"]')) {
+    if (name !== undefined) await page.fill('[data-test="join-nickname"]', name);
+    await page.click('[data-test="join"]');
+  }
+  await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece');
+}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { format } from '../src/i18n';
-import { clickSquare, geometryOf, launch, moveCount, newPage, partial, playAnyMove, removeData, rng, seriousViolations, shot, startServer, targets, waitTurn, type Server } from './harness';
+import { clickSquare, geometryOf, joinByLink, launch, moveCount, newPage, partial, playAnyMove, removeData, rng, seriousViolations, shot, startServer, targets, waitTurn, type Server } from './harness';
 import { openLobby, setHidden, signUp, startGame } from './lobby';
 
 let server: Server;
@@ -156,8 +156,14 @@ describe('4 fewer clicks', () => {
     const b = await newPage(browser, 375, 667);
     await b.page.goto(server.url + '/#/');
     await b.page.waitForSelector('body[data-conn="open"]');
+    // the friend picks a nickname on the link's page; both sides then see it
     await b.page.goto(link);
+    await b.page.waitForSelector('[data-test="join-form"]');
+    await shots(b.page, 'join-nickname', { width: 375, height: 667 });
+    await b.page.fill('[data-test="join-nickname"]', 'Budi');
+    await b.page.press('[data-test="join-nickname"]', 'Enter');
     await b.page.waitForSelector('[data-test="board"][data-orientation="black"] g.piece');
+    await a.page.waitForFunction(() => document.querySelector('[data-test="player-top"] .name')?.textContent === 'Budi');
     const g = await geometryOf(server, 'russian');
     expect(await waitTurn(a.page, 'white')).toBe(true);
     await clickSquare(a.page, g, 24);
@@ -406,7 +412,7 @@ describe('1 and 8 (client side): rated or casual on every game page, finished ga
     const b = await newPage(browser, 375, 667);
     await openLobby(b.page, server.url);
     await signUp(b.page, 'e2e_budi');
-    await b.page.goto(link);
+    await joinByLink(b.page, link);
     await b.page.waitForSelector('[data-test="board"][data-orientation="black"] g.piece');
     expect(await text(b.page, '[data-test="rated-badge"]')).toBe('Rated');
     expect(await waitTurn(a.page, 'white')).toBe(true);

@@ -13,6 +13,7 @@ export const SAME_IN_BOTH: Record<string, string> = {
   rating: 'the Elo "rating" is the word Indonesian players use',
   why_withRule: 'only placeholders and punctuation',
   say_move: 'only placeholders and punctuation',
+  ratingAfter: 'only placeholders and punctuation',
 };
 
 /** Every key of a message table, with its text ("ui.start", "rules.variants.thai.2", ...). */

@@ -17,6 +17,9 @@ import { explainRefusal, explanationText } from './explain';
 import { boardControls, playControls } from './looks';
 import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, premoveSideOf, revealDelay, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
 import { displayName } from './names';
+import { asOutgoing, type StateWithProposed } from '../net/proposed';
+import { chatPanel } from './chat';
+import { ratingLines, signed, takebackButtons, undoAllowed } from './social';
 import { appSounds, lowTimeCrossed, soundsFor } from './sound';
 
 export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
@@ -53,6 +56,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   // moves, captures, results and hints, said by screen readers
   const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-test': 'announce' });
   const rated = h('span', { class: 'badge', 'data-test': 'rated-badge' });
+  const chat = chatPanel(ctx, gameId);
   const banner = h('div', { class: 'banner-area' });
   const buttons = h('div', { class: 'buttons' });
   const moveList = h('div', { class: 'move-list', 'data-test': 'move-list' });
@@ -81,7 +85,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         }),
         boardControls(ctx, () => (board ? [board] : [])),
       ),
-      h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, banner, buttons, h('h3', {}, ctx.t('moves')), moveList, announcer),
+      h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, banner, buttons, h('h3', {}, ctx.t('moves')), moveList, chat.el, announcer),
     ),
   );
 
@@ -164,7 +168,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
 
   function playerLine(el: HTMLElement, s: GameState, c: Color): void {
     const p = s.players[c];
-    const name = p ? displayName(ctx.t, p, s.level) : ctx.t('waiting');
+    const name = p ? displayName(ctx.t, p, (s as StateWithProposed).players[c]?.level || s.level) : ctx.t('waiting');
     const turn = s.status === 'playing' && !s.result && s.turn === c;
     el.classList.toggle('to-move', turn);
     el.dataset['color'] = c;
@@ -172,14 +176,23 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       ...[
       h('span', { class: `dot ${c}`, 'aria-hidden': 'true' }),
       h('span', { class: 'name' }, name),
-      p?.computer ? h('span', { class: 'badge computer', 'data-test': `computer-badge-${c}` }, ctx.t('computerBadge', { level: s.level ? displayLevel(s.level) : '?' })) : null,
+      p?.computer ? h('span', { class: 'badge computer', 'data-test': `computer-badge-${c}` }, computerBadge(s, c)) : null,
       h('span', { class: 'side-label' }, sideName(c)),
       h('span', { class: 'clock', 'data-test': `clock-${c}` }),
       ].filter((x): x is HTMLElement => x !== null),
     );
   }
 
-  const displayLevel = (level: string): string => ctx.t((maybeKey(`levelWord_${level}`) ?? 'computer'));
+  const displayLevel = (level: string): string => {
+    const k = maybeKey(`levelWord_${level}`);
+    return k ? ctx.t(k) : level;
+  };
+
+  /** "computer · easy" (the level of that player, else of the game), or just "computer" */
+  function computerBadge(s: GameState, c: Color): string {
+    const level = (s as StateWithProposed).players[c]?.level || s.level;
+    return level ? ctx.t('computerBadge', { level: displayLevel(level) }) : ctx.t('computer');
+  }
 
   function tickClocks(): void {
     if (!state?.clock) return;
@@ -264,7 +277,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     // status and result
     status.classList.toggle('over', !!s.result);
     if (s.result) {
-      status.replaceChildren(h('div', { class: 'result', 'data-test': 'result', 'data-outcome': s.result.outcome, 'data-reason': s.result.reason }, resultText(s)));
+      const ratings = ratingLines(s as StateWithProposed);
+      status.replaceChildren(
+        h('div', { class: 'result', 'data-test': 'result', 'data-outcome': s.result.outcome, 'data-reason': s.result.reason }, resultText(s)),
+        ...(ratings.length ? [h('p', { class: 'ratings', 'data-test': 'rating-change' }, ratings.map((r) => ctx.t('ratingAfter', { name: r.name, rating: r.after, delta: signed(r.delta) })).join(' · '))] : []),
+      );
     } else if (s.status === 'waiting') {
       status.textContent = ctx.t('waiting');
     } else {
@@ -294,6 +311,9 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       const asked: Color = s.rematch.white ? 'white' : 'black';
       items.push(h('div', { class: 'banner info' }, asked === actor ? ctx.t('rematchSent') : ctx.t('rematchOffered')));
     }
+    const tb = takebackButtons(s as StateWithProposed, st);
+    if (tb.answer) items.push(h('div', { class: 'banner info', 'data-test': 'takeback-banner' }, ctx.t('takebackOffered')));
+    if (tb.waiting) items.push(h('div', { class: 'banner info' }, ctx.t('takebackSent')));
     if (notice) items.push(h('div', { class: 'banner error', 'data-test': 'notice' }, notice));
     banner.replaceChildren(...items);
 
@@ -303,13 +323,20 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       notice = '';
       ctx.conn.send({ type, game: gameId });
     };
+    const proposed = (type: 'takeback_offer' | 'takeback_accept' | 'takeback_decline') => () => {
+      notice = '';
+      ctx.conn.send(asOutgoing({ type, game: gameId }));
+    };
     const btn = (show: boolean, label: string, test: string, onclick: () => void, cls = ''): HTMLElement | null =>
       show ? h('button', { type: 'button', class: `btn ${cls}`, 'data-test': test, onclick }, label) : null;
     buttons.replaceChildren(
       ...[
         btn(bt.answerDraw, ctx.t('acceptDraw'), 'draw-accept', send('draw_accept'), 'primary'),
         btn(bt.answerDraw, ctx.t('declineDraw'), 'draw-decline', send('draw_decline')),
-        btn(bt.undo, ctx.t('undo'), 'undo', send('undo')),
+        btn(bt.undo || undoAllowed(s as StateWithProposed, st), ctx.t('undo'), 'undo', send('undo')),
+        btn(tb.ask, ctx.t('takebackAsk'), 'takeback-offer', proposed('takeback_offer')),
+        btn(tb.answer, ctx.t('takebackAccept'), 'takeback-accept', proposed('takeback_accept'), 'primary'),
+        btn(tb.answer, ctx.t('takebackDecline'), 'takeback-decline', proposed('takeback_decline')),
         btn(bt.offerDraw, ctx.t('offerDraw'), 'draw-offer', send('draw_offer')),
         btn(bt.claimDraw, ctx.t('claimDraw'), 'draw-claim', send('draw_claim')),
         btn(bt.resign, confirmResign ? ctx.t('confirmResign') : ctx.t('resign'), 'resign', () => {
@@ -347,6 +374,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
           ),
     );
     moveList.scrollTop = moveList.scrollHeight;
+    chat.update(s as StateWithProposed, st);
     root.dataset['version'] = String(s.version);
   }
 

@@ -298,14 +298,22 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
   return { destroy: () => offs.forEach((f) => f()) };
 }
 
-/** Opening a friend link (#join=TOKEN): sit down and go to the game. */
+/**
+ * Opening a friend link (#join=TOKEN): a guest first picks the nickname to play under
+ * (prefilled with the last one used); then sit down and go to the game. A signed-in player joins
+ * at once under the account's name.
+ */
 export function joinView(ctx: AppCtx, root: HTMLElement, invite: string): View {
-  root.replaceChildren(h('p', { class: 'card', 'data-test': 'joining' }, ctx.t('loading')));
   let done = false;
-  if (!ctx.prefs.username && ctx.prefs.nickname && ctx.conn.playerName !== null && ctx.prefs.nickname !== ctx.conn.playerName) ctx.conn.rehello();
-  const id = ctx.conn.send({ type: 'join', invite });
+  let id: number | null = null;
+  const sit = (): void => {
+    root.replaceChildren(h('p', { class: 'card', 'data-test': 'joining' }, ctx.t('loading')));
+    if (!ctx.prefs.username && ctx.prefs.nickname && ctx.conn.playerName !== null && ctx.prefs.nickname !== ctx.conn.playerName) ctx.conn.rehello();
+    // `name` is also given with the join (docs/issue13-server-needs.md E); the hello above is what the server uses today
+    id = ctx.conn.send({ type: 'join', invite, ...(ctx.prefs.username ? {} : { name: ctx.prefs.nickname || 'Guest' }) });
+  };
   const off = ctx.conn.onMessage((m) => {
-    if (done) return;
+    if (done || id === null) return;
     if ((m.type === 'state' || m.type === 'event') && (m.type === 'event' || m.ref === id)) {
       done = true;
       ctx.games.set(m.game, m.state);
@@ -315,5 +323,25 @@ export function joinView(ctx: AppCtx, root: HTMLElement, invite: string): View {
       root.replaceChildren(h('div', { class: 'card' }, h('p', { class: 'banner error', 'data-test': 'join-error' }, ctx.t('error', { message: m.message })), h('a', { class: 'btn', href: '#/' }, ctx.t('newGame'))));
     }
   });
+  if (ctx.prefs.username) {
+    sit();
+  } else {
+    const nick = h('input', { id: 'join-nickname', type: 'text', maxlength: 24, 'data-test': 'join-nickname', value: ctx.prefs.nickname, autocomplete: 'nickname', required: true });
+    const form = h(
+      'form',
+      { class: 'card join-form', 'data-test': 'join-form' },
+      h('h2', {}, ctx.t('joinTitle')),
+      h('label', { class: 'field', for: 'join-nickname' }, h('span', {}, ctx.t('nickname')), nick),
+      h('button', { type: 'submit', class: 'btn primary big', 'data-test': 'join' }, ctx.t('joinButton')),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const name = nick.value.trim();
+      if (name) ctx.prefs.nickname = name;
+      sit();
+    });
+    root.replaceChildren(form);
+    nick.focus();
+  }
   return { destroy: off };
 }

@@ -123,6 +123,13 @@ export class Prefs {
   set lobby(v: Record<string, unknown>) {
     this.set('lobby', JSON.stringify(v));
   }
+  /** chat: whether the player with this id is muted here */
+  isMuted(playerId: string): boolean {
+    return this.get(`mute.${playerId}`) === '1';
+  }
+  setMuted(playerId: string, on: boolean): void {
+    this.set(`mute.${playerId}`, on ? '1' : null);
+  }
   /** the friend link of a game this browser created */
   linkOf(game: string): string | null {
     return this.get(`link.${game}`);
