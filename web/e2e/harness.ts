@@ -39,11 +39,11 @@ function serveHas(option: string): boolean {
 }
 
 /** Start `papan serve --port PORT --data DATA` (port 0: a free one) and wait for its banner. */
-export async function startServer(port = 0, data?: string): Promise<Server> {
+export async function startServer(port = 0, data?: string, aiNodes = 20_000): Promise<Server> {
   const dir = data ?? mkdtempSync(join(tmpdir(), 'papan-e2e-'));
   const args = ['serve', '--port', String(port), '--data', dir, '--web', WEB_DIST, '--pairing-wait', '1'];
   // a small search keeps the computer quick and the run short on a loaded machine
-  if (serveHas('--ai-nodes')) args.push('--ai-nodes', '20000');
+  if (serveHas('--ai-nodes')) args.push('--ai-nodes', String(aiNodes));
   const proc = spawn(SERVER_BIN, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,8 +15,9 @@ import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { explainRefusal, explanationText } from './explain';
 import { boardControls, playControls } from './looks';
-import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, premoveSideOf, revealDelay, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
+import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
 import { displayName } from './names';
+import { ReplyPacer } from './pacer';
 import { asOutgoing, type StateWithProposed } from '../net/proposed';
 import { chatPanel } from './chat';
 import { ratingLines, signed, takebackButtons, undoAllowed } from './social';
@@ -36,11 +37,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let premove: number[] | null = null;
   /** one line under the board: why a click was refused, the premove */
   let hint = '';
-  /** when the player's last move was sent (performance.now()), for the computer's reply delay */
-  let sentAt: number | null = null;
-  /** messages held back while the computer's reply waits for MIN_REPLY_MS */
-  let held: ServerMessage[] = [];
-  let holdTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the computer's reply waits for MIN_REPLY_MS after the player's move; later messages behind it */
+  const pacer = new ReplyPacer<Extract<ServerMessage, { type: 'state' | 'event' }>>((m) => apply(m));
   let lastClock: Partial<Record<Color, ClockShow>> = {};
   const sounds = appSounds(() => ctx.prefs.muted);
   const attention = new Attention();
@@ -123,7 +121,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
 
   function sendMove(path: number[]): void {
     if (!state) return;
-    sentAt = performance.now();
+    pacer.sent();
     setHint('');
     pendingMove = ctx.conn.send({ type: 'move', game: gameId, ply: state.ply, path });
   }
@@ -402,28 +400,9 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     }
   }
 
-  function flushHeld(): void {
-    holdTimer = null;
-    const list = held;
-    held = [];
-    for (const m of list) onMessage(m);
-  }
-
   const onMessage = (m: ServerMessage): void => {
     if ((m.type === 'state' || m.type === 'event') && m.game === gameId) {
-      if (holdTimer !== null) {
-        held.push(m);
-        return;
-      }
-      const wait = m.type === 'event' && m.event.kind === 'move' ? revealDelay(!!m.event.computer, sentAt, performance.now()) : 0;
-      if (wait > 0) {
-        // the computer answered at once: show its reply a moment after the player's own move
-        sentAt = null;
-        held = [m];
-        holdTimer = setTimeout(flushHeld, wait);
-        return;
-      }
-      apply(m);
+      pacer.push(m, m.type === 'event' && m.event.kind === 'move' && !!m.event.computer);
       return;
     }
     if (m.type === 'error') {
@@ -448,7 +427,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   return {
     destroy: () => {
       off();
-      if (holdTimer !== null) clearTimeout(holdTimer);
+      pacer.destroy();
       attention.destroy();
       clearInterval(timer);
       ctx.conn.unfollow(gameId);
