@@ -1,5 +1,5 @@
 // The load tool: unit tests of its pure logic, and end to end: the real `papan serve` on a free
-// port and the real `papan loadtest` binary against it for a few seconds (hot-seat, friend games,
+// port and the real `papan_loadtest` binary against it for a few seconds (hot-seat, friend games,
 // and reconnection while the server is killed with SIGKILL and started again on the same port and
 // data); its JSON report must show moves and nothing lost or duplicated in the store.
 #include "harness.hpp"
@@ -261,7 +261,7 @@ TEST(Loadtest, PlaysGamesAndFindsNothingLostOrDuplicated) {
     // The tool plays back to back from one address: the abuse limits off (docs/operations.md).
     ServerProcess server(dir.path(), {"--ws-rate", "0", "--max-connections-per-ip", "0"});
     const std::string url = "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws";
-    const CommandRun r    = run_command(std::string(PAPAN_BINARY) + " loadtest --url " + url +
+    const CommandRun r    = run_command(std::string(PAPAN_LOADTEST_BINARY) + " --url " + url +
                                      " --games 4 --rate 20 --duration 5 --seed 7 --json");
     ASSERT_EQ(r.status, 0) << r.out;
     const Json report = last_json_line(r.out);
@@ -279,21 +279,26 @@ TEST(Loadtest, PlaysGamesAndFindsNothingLostOrDuplicated) {
 }
 
 TEST(Loadtest, RefusesBadOptionsAndAnUnreachableServer) {
-    const std::string bin = PAPAN_BINARY;
-    EXPECT_NE(run_command(bin + " loadtest --url http://127.0.0.1:1/ws --games 1 --rate 1"
+    const std::string bin = PAPAN_LOADTEST_BINARY;
+    EXPECT_NE(run_command(bin + " --url http://127.0.0.1:1/ws --games 1 --rate 1"
                                 " --duration 1 2>/dev/null")
                   .status,
               0);
-    EXPECT_NE(run_command(bin + " loadtest --url ws://127.0.0.1:1/ws --games 0 --rate 1"
+    EXPECT_NE(run_command(bin + " --url ws://127.0.0.1:1/ws --games 0 --rate 1"
                                 " --duration 1 2>/dev/null")
                   .status,
               0);
-    EXPECT_NE(run_command(bin + " loadtest --url ws://127.0.0.1:1/ws --games 1 --rate 1"
+    EXPECT_NE(run_command(bin + " --url ws://127.0.0.1:1/ws --games 1 --rate 1"
                                 " --duration 1 --mode computer 2>/dev/null")
                   .status,
               0);
+    // The load tool is a program of its own: the production binary does not carry it.
+    const CommandRun papan_help = run_command(std::string(PAPAN_BINARY) + " --help");
+    EXPECT_EQ(papan_help.status, 0);
+    EXPECT_NE(papan_help.out.find("serve"), std::string::npos) << papan_help.out;
+    EXPECT_EQ(papan_help.out.find("loadtest"), std::string::npos) << papan_help.out;
     // Nothing listens on port 1: connect errors, no moves, a failing exit code.
-    const CommandRun r = run_command(bin + " loadtest --url ws://127.0.0.1:1/ws --games 2 --rate 10"
+    const CommandRun r = run_command(bin + " --url ws://127.0.0.1:1/ws --games 2 --rate 10"
                                            " --duration 1 --json 2>/dev/null");
     EXPECT_EQ(r.status, 1) << r.out;
     const Json report = last_json_line(r.out);
@@ -310,7 +315,7 @@ TEST(Loadtest, FriendGamesOnTwoConnections) {
     ServerProcess server(dir.path(), {"--ws-rate", "0", "--max-connections-per-ip", "0"});
     const std::string url = "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws";
     const CommandRun r =
-        run_command(std::string(PAPAN_BINARY) + " loadtest --url " + url + "," + url +
+        run_command(std::string(PAPAN_LOADTEST_BINARY) + " --url " + url + "," + url +
                     " --mode friend" + " --games 4 --rate 20 --duration 4 --seed 3 --json");
     ASSERT_EQ(r.status, 0) << r.out;
     const Json report = last_json_line(r.out);
@@ -327,11 +332,11 @@ TEST(Loadtest, FriendGamesOnTwoConnections) {
     EXPECT_EQ(report["ok"], true) << r.out;
 }
 
-// Runs `papan loadtest ARGS --json` in the background while `faults` kills and restarts the
+// Runs `papan_loadtest ARGS --json` in the background while `faults` kills and restarts the
 // server; returns the report.
 Json loadtest_under_faults(const std::string& args, const std::function<void()>& faults) {
     CommandRun r;
-    std::thread t([&] { r = run_command(std::string(PAPAN_BINARY) + " loadtest " + args); });
+    std::thread t([&] { r = run_command(std::string(PAPAN_LOADTEST_BINARY) + " " + args); });
     faults();
     t.join();
     EXPECT_EQ(r.status, 0) << r.out;
