@@ -91,8 +91,16 @@ describe('analysis board', () => {
     });
   }
 
-  it('serves the engine as application/wasm', async () => {
+  it('loads the engine only on the analysis pages, served as application/wasm', async () => {
     const { context, page } = await newPage(browser);
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(r.url()));
+    for (const route of ['#/', '#/rules/russian', '#/leaderboard']) {
+      await page.goto(`${server.url}/${route}`);
+      await page.waitForSelector('main[data-route]');
+      await page.waitForLoadState('networkidle');
+    }
+    expect(fetched.filter((u) => /\.wasm$|worker|analysis|review/.test(u))).toEqual([]);
     const wasm = new Promise<string>((res) => page.on('response', (r) => r.url().endsWith('.wasm') && res(r.headers()['content-type'] ?? '')));
     await openAnalysis(page, 'russian');
     expect(await wasm).toBe('application/wasm');
