@@ -152,7 +152,7 @@ export const en = {
     plyOf: 'Move {n} of {total}',
     engineLoading: 'Starting the engine…',
     engineFailed: 'The engine could not run: {message}',
-    marksOf: '{side}: {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders',
+    marksOf: '{side}: inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}',
     engine: 'Engine',
     engineOn: 'Engine on',
     lines: 'Lines',

@@ -152,7 +152,7 @@ export const id: Messages = {
     plyOf: 'Langkah {n} dari {total}',
     engineLoading: 'Menyalakan mesin…',
     engineFailed: 'Mesin tidak dapat berjalan: {message}',
-    marksOf: '{side}: {inaccuracy} kurang tepat, {mistake} kesalahan, {blunder} blunder',
+    marksOf: '{side}: kurang tepat {inaccuracy}, kesalahan {mistake}, blunder {blunder}',
     engine: 'Mesin',
     engineOn: 'Mesin menyala',
     lines: 'Variasi',

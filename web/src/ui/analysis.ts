@@ -105,7 +105,7 @@ export function analysisView(ctx: AppCtx, root: HTMLElement, variantKey: string 
   }
 
   function renderTools(): void {
-    const paste = h('textarea', { class: 'paste', rows: 3, 'data-test': 'paste', placeholder: 'W:W31-50:B1-20', spellcheck: 'false', 'aria-label': ctx.t('pasteLabel') });
+    const paste = h('textarea', { class: 'paste', rows: 3, 'data-test': 'paste', placeholder: meta?.start_fen ?? '', spellcheck: 'false', 'aria-label': ctx.t('pasteLabel') });
     tools.replaceChildren(
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'btn', 'data-test': 'delete-variation', onclick: () => { ({ tree, id: at } = deleteFrom(tree, at)); void refresh(); } }, ctx.t('deleteFromHere')),
@@ -236,6 +236,7 @@ export function analysisView(ctx: AppCtx, root: HTMLElement, variantKey: string 
       board.setOrientation(orientation);
       root.querySelector('[data-test="analysis"]')?.setAttribute('data-variant', meta.key);
       variantSelect.value = meta.key;
+      renderTools();
     }
     rootFen = fen;
     const t = lineTree(moves);

@@ -6,7 +6,7 @@ describe('charts', () => {
     const g = evalGraph([0, 1, null, -1], 300, 100);
     expect(g.points).toEqual([{ x: 0, y: 50 }, { x: 100, y: 0 }, null, { x: 300, y: 100 }]);
     expect(g.line).toBe('M0,50 L100,0 L300,100');
-    expect(g.area).toBe('M0,50 L0,50 L100,0 L300,100 L300,50 Z');
+    expect(g.area).toBe('M0,100 L0,50 L100,0 L300,100 L300,100 Z');
     expect(evalGraph([null], 10, 10).line).toBe('');
   });
 

@@ -16,8 +16,8 @@ const round = (v: number): number => Math.round(v * 10) / 10;
 
 /**
  * The evaluation graph: values in -1..1 (White's view, +1 top) per ply 0..n, drawn across
- * `width` by `height`; null values (not analysed yet) are skipped. The area between the curve
- * and the middle line is White's advantage above and Black's below.
+ * `width` by `height`; null values (not analysed yet) are skipped. The area under the curve is
+ * White's share (drawn light on a dark ground, as the evaluation bar).
  */
 export function evalGraph(values: readonly (number | null)[], width: number, height: number): { line: string; area: string; points: (Point | null)[] } {
   const n = Math.max(1, values.length - 1);
@@ -28,7 +28,7 @@ export function evalGraph(values: readonly (number | null)[], width: number, hei
   const line = polyline(known);
   const first = known[0] as Point;
   const last = known[known.length - 1] as Point;
-  const area = `M${round(first.x)},${round(mid)} ${polyline(known).replace(/^M/, 'L')} L${round(last.x)},${round(mid)} Z`;
+  const area = `M${round(first.x)},${round(height)} ${polyline(known).replace(/^M/, 'L')} L${round(last.x)},${round(height)} Z`;
   return { line, area, points };
 }
 

@@ -83,7 +83,7 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
       h('h3', {}, ctx.t('review')),
       h('div', { class: 'review-nav' }, navButton('first', ctx.t('firstPly'), '«'), navButton('prev', ctx.t('prevPly'), '‹'), plyLabel, navButton('next', ctx.t('nextPly'), '›'), navButton('last', ctx.t('lastPly'), '»')),
       h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'btn', 'data-test': 'flip', onclick: () => { orientation = orientation === 'white' ? 'black' : 'white'; parts.board.setOrientation(orientation); } }, ctx.t('flip')),
+        h('button', { type: 'button', class: 'btn', 'data-test': 'flip', onclick: () => flip() }, ctx.t('flip')),
         copyButton,
         h('a', { class: 'btn', 'data-test': 'open-analysis', href: '#', onclick: (e: Event) => { e.preventDefault(); openAnalysis(); } }, ctx.t('openInAnalysis'))),
       fenField,
@@ -101,6 +101,13 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
     show(Number(t.dataset['ply']) + 1);
   };
   parts.moveList.addEventListener('click', onListClick);
+
+  /** Turns the board and swaps the players above and below it (the game page's columns). */
+  function flip(): void {
+    orientation = orientation === 'white' ? 'black' : 'white';
+    parts.board.setOrientation(orientation);
+    parts.boardHost.closest('.board-col')?.classList.toggle('flipped', orientation !== parts.orientation);
+  }
 
   function go(step: Step): void {
     const last = game?.moves.length ?? 0;
@@ -126,8 +133,9 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
     if (!game) return;
     const markAt = new Map(marks.map((m) => [m.ply, m]));
     const rows = moveRows(game.moves, ctx.variant(game.variant)?.first_to_move ?? 'white');
-    const cell = (m: PlayedMove | null): HTMLElement => {
-      if (!m) return h('span', { class: 'mv', 'data-ply': '' }, '…');
+    // a game that starts with the second side leaves its first cell '…'; a last row ends early
+    const cell = (m: PlayedMove | null, gap = ''): HTMLElement => {
+      if (!m) return h('span', { class: 'mv', 'data-ply': '' }, gap);
       const mark = markAt.get(m.ply);
       return h('span', {
         class: `mv clickable${m.ply + 1 === ply ? ' current' : ''}${mark ? ` mark-${mark.judgement}` : ''}`,
@@ -136,7 +144,7 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
       }, m.text, mark ? h('span', { class: 'symbol' }, SYMBOL[mark.judgement]) : null);
     };
     parts.moveList.replaceChildren(
-      h('ol', {}, ...rows.map((r) => h('li', {}, h('span', { class: 'num' }, `${r.number}.`), cell(r.first), r.second || r.first ? cell(r.second) : null))),
+      h('ol', {}, ...rows.map((r) => h('li', {}, h('span', { class: 'num' }, `${r.number}.`), cell(r.first, '…'), cell(r.second)))),
     );
     parts.moveList.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
   }
