@@ -89,6 +89,11 @@ export class EngineClient {
     return this.rules.request<WasmGame>({ kind: 'load', spec });
   }
 
+  /** The game of `spec` after one more move (a move text or a landing path). */
+  play(spec: GameSpec, move: string): Promise<WasmGame> {
+    return this.rules.request<WasmGame>({ kind: 'play', spec, move });
+  }
+
   checkSetup(variant: string, fen: string): Promise<{ fen: string } | { error: string }> {
     return this.rules.request({ kind: 'checkSetup', variant, fen });
   }

@@ -96,6 +96,7 @@ export interface Limits {
 /** Page → worker. Every request carries its own id; every answer names it. */
 export type WorkerRequest =
   | { id: number; kind: 'load'; spec: GameSpec }
+  | { id: number; kind: 'play'; spec: GameSpec; move: string }
   | { id: number; kind: 'analyse'; spec: GameSpec; limits: Limits }
   | { id: number; kind: 'checkSetup'; variant: string; fen: string }
   | { id: number; kind: 'readPdn'; text: string; defaultVariant: string }

@@ -29,6 +29,13 @@ function handle(m: PapanModule, req: WorkerRequest): unknown {
       loaded = '';
       return ensure(m, req.spec);
     }
+    case 'play': {
+      ensure(m, req.spec);
+      loaded = '';
+      const game = m.play(req.move);
+      loaded = specKey({ ...req.spec, moves: [...req.spec.moves, req.move] });
+      return game;
+    }
     case 'analyse':
       ensure(m, req.spec);
       return m.analyse(req.limits, (line) => post({ id: req.id, kind: 'info', line }));

@@ -148,11 +148,12 @@ export function analysisView(ctx: AppCtx, root: HTMLElement, variantKey: string 
     boardHost.dataset['fen'] = g.fen;
   }
 
-  async function refresh(): Promise<void> {
+  /** Shows the current node's position: after `played` (the move just made), else loaded whole. */
+  async function refresh(played?: TreeMove): Promise<void> {
     const mine = ++generation;
     client.stop();
     try {
-      const g = await client.load(spec());
+      const g = played ? await client.play(spec(movesTo(tree, at).slice(0, -1)), played.text) : await client.load(spec());
       if (!alive || mine !== generation) return;
       game = g;
       if (!editor) showBoard(g);
@@ -198,7 +199,7 @@ export function analysisView(ctx: AppCtx, root: HTMLElement, variantKey: string 
     if (editor) return;
     ({ tree, id: at } = addMove(tree, at, m));
     notice = '';
-    void refresh();
+    void refresh(m);
   }
 
   function step(s: Step): void {
