@@ -1,7 +1,8 @@
-// papan_loadtest --url ws://HOST:PORT/ws --games N --rate R --duration S [--mode hotseat|friend]
-// [--reconnect] [--json]. Plays N concurrent games of random legal moves against one or more
-// running servers (nodes), then checks every game against the store. Exit code 1 when a move was
-// lost or duplicated, when no move was acknowledged, when errors exceed --max-errors, or (with
+// papan_loadtest --url ws://HOST:PORT/ws --games N --rate R --duration S
+// [--mode hotseat|friend|computer] [--level L] [--reconnect] [--json]. Plays N concurrent games of
+// random legal moves against one or more running servers (nodes), then checks every game against
+// the store. Exit code 1 when a move was lost or duplicated, when no move was acknowledged, when
+// errors exceed --max-errors, or (with
 // --reconnect) when a game interrupted by a drop did not continue; CLI11's own code for bad
 // options. With --json the last stdout line is the report. SIGINT/SIGTERM end the play early
 // (drain, check, report as usual). A program of its own, not a `papan` subcommand: README.md.
@@ -57,9 +58,16 @@ int main(int argc, char** argv) {
     app.add_option("--duration", run.duration, "Seconds of play")->required();
     app.add_option("--mode",
                    mode,
-                   "hotseat (one connection per game, default) or friend (two players on two "
-                   "connections, round robin over the URLs)")
-        ->check(CLI::IsMember({"hotseat", "friend"}));
+                   "hotseat (one connection per game, default), friend (two players on two "
+                   "connections, round robin over the URLs) or computer (one connection per "
+                   "game, white against the server's computer)")
+        ->check(CLI::IsMember({"hotseat", "friend", "computer"}));
+    app.add_option("--level", run.level, "Computer games: easy, normal, hard (default) or max")
+        ->check(CLI::IsMember({"easy", "normal", "hard", "max"}));
+    app.add_option("--reply-deadline",
+                   run.reply_deadline,
+                   "Computer games: seconds a computer reply may take before its game counts as "
+                   "one without a reply in time (default 10)");
     app.add_flag("--reconnect",
                  run.reconnect,
                  "Reconnect dropped connections (backoff, next URL), resume the games and go on");

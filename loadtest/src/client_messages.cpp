@@ -18,6 +18,9 @@ Json create_message(std::int64_t id, const Options& options, int slot) {
     if (options.mode == Mode::Friend) {
         create["color"] = slot % 2 == 0 ? "white" : "black";
         create["clock"] = nullptr;
+    } else if (options.mode == Mode::Computer) {
+        create["level"] = options.level;
+        create["color"] = "white";
     }
     return create;
 }

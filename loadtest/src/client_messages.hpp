@@ -14,7 +14,8 @@ namespace papan::loadtest {
 [[nodiscard]] Json hello_message(const std::string& name, const std::string& secret);
 
 // A new game of the run's mode; a friend game's creator plays white in even slots, black in odd
-// ones, without a clock (the time a killed server is down then costs nothing).
+// ones, without a clock (the time a killed server is down then costs nothing); against the
+// computer the tool plays white at the run's level (the computer opens where black starts).
 [[nodiscard]] Json create_message(std::int64_t id, const Options& options, int slot);
 
 [[nodiscard]] Json join_message(std::int64_t id, const std::string& invite);

@@ -73,11 +73,26 @@ std::optional<Mode> parse_mode(const std::string& text) {
     if (text == "friend") {
         return Mode::Friend;
     }
+    if (text == "computer") {
+        return Mode::Computer;
+    }
     return std::nullopt;
 }
 
 std::string mode_name(Mode mode) {
-    return mode == Mode::Friend ? "friend" : "hotseat";
+    switch (mode) {
+    case Mode::Hotseat:
+        return "hotseat";
+    case Mode::Friend:
+        return "friend";
+    case Mode::Computer:
+        return "computer";
+    }
+    return "hotseat";
+}
+
+bool is_computer_level(const std::string& text) {
+    return text == "easy" || text == "normal" || text == "hard" || text == "max";
 }
 
 std::string validate(const Options& o) {
@@ -114,6 +129,16 @@ std::string validate(const Options& o) {
     }
     if (o.threads < 1 || o.threads > kMaxThreads) {
         return "--threads must be 1-" + std::to_string(kMaxThreads);
+    }
+    if (!is_computer_level(o.level)) {
+        return "--level must be easy, normal, hard or max";
+    }
+    if (!(o.reply_deadline > 0.0) || o.reply_deadline > kMaxDuration) {
+        return "--reply-deadline must be > 0 and at most " +
+               std::to_string(static_cast<int>(kMaxDuration)) + " s";
+    }
+    if (o.mode == Mode::Computer && o.reconnect) {
+        return "--reconnect plays hotseat or friend games, not computer games";
     }
     return {};
 }

@@ -38,6 +38,8 @@ nlohmann::ordered_json Report::to_json() const {
         {"url", options.urls.empty() ? std::string{} : options.urls.front()},
         {"urls", options.urls},
         {"mode", mode_name(options.mode)},
+        {"level", options.mode == Mode::Computer ? options.level : std::string{}},
+        {"reply_deadline_s", options.reply_deadline},
         {"reconnect", options.reconnect},
         {"variant", options.variant},
         {"games", options.games},
@@ -56,6 +58,12 @@ nlohmann::ordered_json Report::to_json() const {
         {"elapsed_s", round3(elapsed_s)},
         {"moves_per_s", round3(moves_per_s)},
         {"ack_ms", latency_json(ack, true)},
+        {"computer_moves", computer.moves},
+        {"computer_moves_per_s", round3(computer.moves_per_s)},
+        {"computer_reply_ms", latency_json(computer.reply, true)},
+        {"computer_games_late", computer.games_late},
+        {"computer_games_without_reply", computer.games_without_reply},
+        {"computer_replies_awaited", computer.replies_awaited},
         {"errors", {{"total", error_total}, {"by_code", by_code}}},
         {"opponent_missed", opponent_missed},
         {"drops", rc.drops},
@@ -107,6 +115,16 @@ std::string Report::to_text() const {
             o << "  " << id;
         }
         o << '\n';
+    }
+    if (options.mode == Mode::Computer) {
+        o << "computer (" << options.level << "): " << computer.moves << " moves, "
+          << fixed(computer.moves_per_s, 1) << " moves/s; reply ms: p50 "
+          << fixed(computer.reply.p50_ms, 1) << "  p99 " << fixed(computer.reply.p99_ms, 1)
+          << "  max " << fixed(computer.reply.max_ms, 1) << '\n';
+        o << "games without a computer reply within " << fixed(options.reply_deadline, 1)
+          << " s: " << computer.games_late << " (" << computer.games_without_reply
+          << " without any reply; " << computer.replies_awaited
+          << " replies still awaited at the end, for less than that)\n";
     }
     if (options.mode == Mode::Friend) {
         o << "moves the opponent's connection missed: " << opponent_missed << '\n';

@@ -48,10 +48,20 @@ Report run(const Options& options) {
         r.elapsed_s   = std::chrono::duration<double>(state.last_ack - state.start).count();
         r.moves_per_s = r.elapsed_s > 0 ? static_cast<double>(state.moves) / r.elapsed_s : 0.0;
     }
-    r.ack                       = summarize(std::move(state.latencies_us));
-    r.reconnect                 = state.rc;
-    r.reconnect.resumed_samples = static_cast<std::int64_t>(state.resume_us.size());
-    r.reconnect.resume          = summarize(std::move(state.resume_us));
+    r.ack            = summarize(std::move(state.latencies_us));
+    r.computer.moves = state.computer_moves;
+    if (state.computer_moves > 0) {
+        const double s =
+            std::chrono::duration<double>(state.last_computer_move - state.start).count();
+        r.computer.moves_per_s = s > 0 ? static_cast<double>(state.computer_moves) / s : 0.0;
+    }
+    r.computer.reply               = summarize(std::move(state.computer_reply_us));
+    r.computer.games_late          = state.computer_games_late;
+    r.computer.games_without_reply = state.computer_games_without_reply;
+    r.computer.replies_awaited     = state.computer_replies_awaited;
+    r.reconnect                    = state.rc;
+    r.reconnect.resumed_samples    = static_cast<std::int64_t>(state.resume_us.size());
+    r.reconnect.resume             = summarize(std::move(state.resume_us));
 
     std::size_t k = 0;
     for (const auto& g : state.games) {

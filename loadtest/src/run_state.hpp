@@ -41,6 +41,14 @@ struct RunState {
     std::vector<GameCheck> games;
     ReconnectReport rc;  // the counters (figures over all sessions)
 
+    // Computer games.
+    std::vector<std::int64_t> computer_reply_us;
+    std::int64_t computer_moves = 0;
+    Clock::time_point last_computer_move;
+    int computer_games_late               = 0;
+    int computer_games_without_reply      = 0;
+    std::int64_t computer_replies_awaited = 0;
+
     void error(const std::string& code) {
         const std::lock_guard lock(mu);
         ++errors[code];

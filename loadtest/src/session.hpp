@@ -1,5 +1,6 @@
 // One game slot of the run: a Session plays one game after another on one connection (hot-seat:
-// the client plays both sides, the server still checks every move) or two (friend: the creator
+// the client plays both sides, the server still checks every move; computer: the client plays
+// white against the server's computer player and times its replies) or two (friend: the creator
 // and the player who joins by the invite, round robin over the URLs). Its connections, timers and
 // game share one strand, so the game's bookkeeping needs no lock. One move in flight per game.
 // With --reconnect a dropped connection comes back (backoff, next URL), says hello with the same
@@ -139,6 +140,8 @@ private:
     void new_game();
     void store_game();
     void maybe_close();
+    void track_computer_reply();
+    void settle_computer_reply();
 
     RunState& run_;
     int slot_;
@@ -169,6 +172,13 @@ private:
     int consecutive_errors_ = 0;
     int create_errors_      = 0;
     Clock::time_point next_move_at_;
+
+    // Computer games: the computer's move being waited for.
+    bool awaiting_reply_ = false;
+    int reply_ply_       = 0;  // the ply of the computer's move
+    Clock::time_point reply_from_;
+    bool reply_late_ = false;  // a reply of this game took longer than --reply-deadline
+    bool replied_    = false;  // the computer has moved in this game
 
     // The move in flight.
     bool pending_              = false;

@@ -1,6 +1,6 @@
 // The server's messages and the game: the state and events of the current game, errors, the
-// next move (picked at random from the state's legal moves), its acknowledgement, the end of a
-// game and the start of the next one.
+// next move (picked at random from the state's legal moves), its acknowledgement, the computer's
+// reply in computer games, the end of a game and the start of the next one.
 #include "client_messages.hpp"
 #include "session.hpp"
 
@@ -78,6 +78,7 @@ void Session::on_game_message(int pi, const Json& msg, bool is_event, std::int64
     // advanced one (plies only grow in these games), or what a resume returns.
     if (!view_.have_state || sp >= view_.ply || resync_reply) {
         view_.apply(st);
+        track_computer_reply();
     }
     if (resync_reply) {
         finish_resync(pi);
@@ -164,8 +165,9 @@ void Session::on_error(int pi, const Json& msg, std::int64_t ref) {
     }
 }
 
+// The player to move (-1: nobody of ours, e.g. the computer). In hot-seat games ours is both.
 int Session::mover_index() const {
-    if (!friend_mode()) {
+    if (run_.opt.mode == Mode::Hotseat) {
         return 0;
     }
     const std::string& id = view_.turn == "white" ? view_.white_id : view_.black_id;
@@ -398,6 +400,7 @@ void Session::store_game() {
         return;
     }
     in_game_ = false;
+    settle_computer_reply();
     if (!game_.id.empty() && friend_mode()) {
         game_.opponent_seen.assign(game_.acked.size(), false);
         for (std::size_t p = 0; p < game_.acked.size(); ++p) {
@@ -442,10 +445,73 @@ void Session::maybe_close() {
     if (closing_ || !deadline_) {
         return;
     }
-    if (pending_ || awaiting_opponent()) {
-        return;  // an ack, or the opponent's copy of one, is still expected
+    if (pending_ || awaiting_opponent() || awaiting_reply_) {
+        return;  // an ack, the opponent's copy of one, or the computer's reply is still expected
     }
     begin_close();
+}
+
+// Computer games: a reply is timed from the first message that shows the computer to move (the
+// ack of our move, or the game's first state when the computer opens) to the first message that
+// holds its move. The computer's move counts as acknowledged for the store check: the server
+// sends its event once it is stored.
+void Session::track_computer_reply() {
+    if (run_.opt.mode != Mode::Computer || !in_game_) {
+        return;
+    }
+    const auto now = Clock::now();
+    if (awaiting_reply_ && view_.ply > reply_ply_) {
+        awaiting_reply_ = false;
+        replied_        = true;
+        const auto p    = static_cast<std::size_t>(reply_ply_);
+        if (game_.acked.size() <= p) {
+            game_.acked.resize(p + 1, false);
+            game_.acked_text.resize(p + 1);
+        }
+        game_.acked[p]      = true;
+        game_.acked_text[p] = p < view_.moves.size() ? view_.moves[p] : std::string{};
+        const auto waited   = now - reply_from_;
+        if (waited > seconds_of(run_.opt.reply_deadline)) {
+            reply_late_ = true;
+        }
+        const auto us = std::chrono::duration_cast<std::chrono::microseconds>(waited).count();
+        run_.locked([&] {
+            run_.computer_reply_us.push_back(us);
+            ++run_.computer_moves;
+            run_.last_computer_move = std::max(run_.last_computer_move, now);
+        });
+        next_move_at_ = now + std::chrono::milliseconds(run_.opt.think_ms);
+    }
+    if (!awaiting_reply_ && view_.playing && !view_.over && mover_index() < 0) {
+        awaiting_reply_ = true;
+        reply_ply_      = view_.ply;
+        reply_from_     = now;
+    }
+}
+
+// The game is left (ended, given up, or the run is over): a reply still awaited is late once it
+// has waited longer than the deadline, else it is counted as awaited at the end.
+void Session::settle_computer_reply() {
+    if (run_.opt.mode != Mode::Computer) {
+        return;
+    }
+    const bool awaited = awaiting_reply_ && !game_.id.empty();
+    if (awaited && Clock::now() - reply_from_ > seconds_of(run_.opt.reply_deadline)) {
+        reply_late_ = true;
+    }
+    run_.locked([&] {
+        if (reply_late_) {
+            ++run_.computer_games_late;
+        } else if (awaited) {
+            ++run_.computer_replies_awaited;
+        }
+        if (awaited && !replied_) {
+            ++run_.computer_games_without_reply;
+        }
+    });
+    awaiting_reply_ = false;
+    reply_late_     = false;
+    replied_        = false;
 }
 
 }  // namespace papan::loadtest

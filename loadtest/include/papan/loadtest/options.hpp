@@ -10,8 +10,9 @@
 namespace papan::loadtest {
 
 enum class Mode {
-    Hotseat,  // one connection per game plays both sides
-    Friend,   // player 1 creates a friend game, player 2 joins it by the invite token
+    Hotseat,   // one connection per game plays both sides
+    Friend,    // player 1 creates a friend game, player 2 joins it by the invite token
+    Computer,  // one connection per game plays white against the server's computer player
 };
 
 struct Options {
@@ -30,6 +31,10 @@ struct Options {
     int threads         = 1;                // client I/O threads
     std::uint64_t seed  = 1;                // seeds the random choice of moves
     int max_errors      = 0;                // more errors than this fail the run
+    std::string level   = "hard";           // computer games: easy, normal, hard or max
+    // Computer games: seconds a computer reply may take before its game counts as one that got
+    // no reply within the deadline.
+    double reply_deadline = 10.0;
 };
 
 // Limits checked by validate().
@@ -52,6 +57,10 @@ struct Url {
 
 [[nodiscard]] std::optional<Mode> parse_mode(const std::string& text);
 [[nodiscard]] std::string mode_name(Mode mode);
+
+// The computer levels --level accepts (the engine's: easy, normal, hard, max). The tool passes
+// the level on; the server decides which it offers.
+[[nodiscard]] bool is_computer_level(const std::string& text);
 
 // An error text for options out of range (empty when fine).
 [[nodiscard]] std::string validate(const Options& options);

@@ -36,6 +36,23 @@ struct ReconnectReport {
     std::vector<std::string> not_continued;  // ids of up to 10 that did not
 };
 
+// Computer games (--mode computer; all zero otherwise).
+struct ComputerReport {
+    std::int64_t moves = 0;  // the computer's moves received
+    double moves_per_s = 0;  // ... over the time from the first connection to the last of them
+    // From the first message showing the computer to move (the ack of our move, or the game's
+    // first state when the computer opens) to the first message holding its move.
+    LatencySummary reply;
+    // Games in which a computer reply took longer than --reply-deadline or never came (still
+    // awaited, for longer than the deadline, when the run ended).
+    int games_late = 0;
+    // ... of which the games whose computer never moved at all (it was to move, and the run or
+    // the game ended first).
+    int games_without_reply = 0;
+    // Replies still awaited when the run ended, for less than the deadline (not counted late).
+    std::int64_t replies_awaited = 0;
+};
+
 struct Report {
     Options options;
     int connections          = 0;  // connections opened at first (not counting reconnections)
@@ -53,6 +70,7 @@ struct Report {
     std::int64_t error_total     = 0;
     std::int64_t opponent_missed = 0;  // friend games: acked moves the opponent never saw
     ReconnectReport reconnect;
+    ComputerReport computer;
     int verified_games = 0;
     VerifyCounts verify;
     std::vector<std::string> mismatches;  // the first mismatch of up to 10 games
