@@ -51,6 +51,8 @@ export interface BoardOptions {
   onPremove?: (premove: number[] | null) => void;
   /** the words of the squares' accessible labels (default English) */
   words?: SquareWords;
+  /** called with every tapped square (null: outside the squares), after the move logic (the position editor) */
+  onSquare?: (sq: number | null) => void;
 }
 
 export function createBoard(host: HTMLElement, opts: BoardOptions): BoardApi {
@@ -81,6 +83,7 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardApi {
     if (r.move) opts.onMove(r.move);
     if (r.state.premove !== before.premove) opts.onPremove?.(r.state.premove);
     if (sq !== null && !r.move && r.state === before && !before.partial) opts.onRefused?.(sq);
+    opts.onSquare?.(sq);
   };
   const unbind = bindTaps(renderer.svg, () => s, onTap);
   renderer.svg.setAttribute('aria-hidden', 'true');

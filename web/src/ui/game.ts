@@ -22,6 +22,7 @@ import { asOutgoing, type StateWithProposed } from '../net/proposed';
 import { chatPanel } from './chat';
 import { ratingLines, signed, takebackButtons, undoAllowed } from './social';
 import { appSounds, lowTimeCrossed, soundsFor } from './sound';
+import type { Review } from './review';
 
 export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let state: GameState | null = ctx.games.get(gameId) ?? null;
@@ -42,6 +43,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let lastClock: Partial<Record<Color, ClockShow>> = {};
   const sounds = appSounds(() => ctx.prefs.muted);
   const attention = new Attention();
+  // Once the game is over the review (loaded then) drives the board and the move list.
+  let review: Review | null = null;
+  let reviewStarting = false;
+  let destroyed = false;
+  const reviewPanel = h('div', { class: 'review-panel' });
 
   const boardHost = h('div', { class: 'board-host', 'data-test': 'board' });
   const topPlayer = h('div', { class: 'player top', 'data-test': 'player-top' });
@@ -56,6 +62,15 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   const rated = h('span', { class: 'badge', 'data-test': 'rated-badge' });
   const chat = chatPanel(ctx, gameId);
   const banner = h('div', { class: 'banner-area' });
+  // flip, sounds, fewer clicks, hot-seat turn: for play; the review brings its own flip
+  const playCtl = playControls(ctx, {
+    flip: () => {
+      flipped = !flipped;
+      render();
+    },
+    boards: () => (board ? [board] : []),
+    changed: () => render(),
+  });
   const buttons = h('div', { class: 'buttons' });
   const moveList = h('div', { class: 'move-list', 'data-test': 'move-list' });
   const heading = h('h2', { class: 'game-title' });
@@ -73,17 +88,10 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         bottomPlayer,
         limit,
         hintLine,
-        playControls(ctx, {
-          flip: () => {
-            flipped = !flipped;
-            render();
-          },
-          boards: () => (board ? [board] : []),
-          changed: () => render(),
-        }),
+        playCtl,
         boardControls(ctx, () => (board ? [board] : [])),
       ),
-      h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, banner, buttons, h('h3', {}, ctx.t('moves')), moveList, chat.el, announcer),
+      h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, banner, buttons, reviewPanel, h('h3', {}, ctx.t('moves')), moveList, chat.el, announcer),
     ),
   );
 
@@ -167,13 +175,14 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   function playerLine(el: HTMLElement, s: GameState, c: Color): void {
     const p = s.players[c];
     const name = p ? displayName(ctx.t, p, (s as StateWithProposed).players[c]?.level || s.level) : ctx.t('waiting');
+    const profile = p && p.account && !p.computer ? `#/player/${encodeURIComponent(p.name)}` : null;
     const turn = s.status === 'playing' && !s.result && s.turn === c;
     el.classList.toggle('to-move', turn);
     el.dataset['color'] = c;
     el.replaceChildren(
       ...[
       h('span', { class: `dot ${c}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'name' }, name),
+      profile ? h('a', { class: 'name', href: profile, 'data-test': `player-link-${c}` }, name) : h('span', { class: 'name' }, name),
       p?.computer ? h('span', { class: 'badge computer', 'data-test': `computer-badge-${c}` }, computerBadge(s, c)) : null,
       h('span', { class: 'side-label' }, sideName(c)),
       h('span', { class: 'clock', 'data-test': `clock-${c}` }),
@@ -241,7 +250,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     rated.dataset['rated'] = s.rated ? '1' : '0';
     const b = ensureBoard(s);
     const orientation = shownOrientation(st, s.turn, ctx.prefs.autoTurn, flipped);
-    if (b) {
+    if (b && !review) {
       const last = s.moves.length ? (s.moves[s.moves.length - 1]?.path ?? null) : null;
       b.setOrientation(orientation);
       b.setPosition(
@@ -358,6 +367,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       ].filter((x): x is HTMLElement => x !== null),
     );
 
+    if (s.status === 'over') startReview(s, b, orientation);
+    review?.update(s);
+    root.dataset['version'] = String(s.version);
+    if (review) return;
+
     // move list
     const rows = moveRows(s.moves, ctx.variant(s.variant)?.first_to_move ?? 'white');
     moveList.replaceChildren(
@@ -400,6 +414,16 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     }
   }
 
+  function startReview(s: GameState, b: BoardApi | null, orientation: Color): void {
+    if (review || reviewStarting || !b) return;
+    reviewStarting = true;
+    playCtl.remove();
+    void import('./review').then(({ createReview }) => {
+      if (destroyed) return;
+      review = createReview(ctx, { board: b, boardHost, moveList, panel: reviewPanel, orientation }, s);
+    });
+  }
+
   const onMessage = (m: ServerMessage): void => {
     if ((m.type === 'state' || m.type === 'event') && m.game === gameId) {
       pacer.push(m, m.type === 'event' && m.event.kind === 'move' && !!m.event.computer);
@@ -426,6 +450,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   const timer = setInterval(tickClocks, 100);
   return {
     destroy: () => {
+      destroyed = true;
+      review?.destroy();
       off();
       pacer.destroy();
       attention.destroy();

@@ -16,8 +16,8 @@ interface ListedGame {
   variant: string;
   mode: string;
   status: string;
-  white: { id: string; name: string; computer?: boolean } | null;
-  black: { id: string; name: string; computer?: boolean } | null;
+  white: SeatJson | null;
+  black: SeatJson | null;
   outcome?: string | null;
 }
 
@@ -31,6 +31,18 @@ const TIME_CONTROLS: Record<TcChoice, TimeControlJson | null> = {
   fischer: { kind: 'fischer', main: 180, increment: 2 },
   none: null,
 };
+
+interface SeatJson {
+  id: string;
+  name: string;
+  computer?: boolean;
+}
+
+/** A player's name, linking to the profile for a signed-in player (ids "u<N>"; guests have none). */
+function seatName(ctx: AppCtx, p: SeatJson | null): HTMLElement | string {
+  if (!p) return '?';
+  return !p.computer && /^u\d+$/.test(p.id) ? h('a', { href: `#/player/${encodeURIComponent(p.name)}` }, p.name) : displayName(ctx.t, p);
+}
 
 export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
   const saved = ctx.prefs.lobby;
@@ -75,7 +87,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
                 h('div', { class: 'card' }, h('h2', {}, ctx.t('myGames')),
                   h('ul', { class: 'game-links' }, ...shown.map((g) => h('li', { 'data-status': g.status },
                     h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode}`),
-                    ` · ${g.white ? displayName(ctx.t, g.white) : '?'} – ${g.black ? displayName(ctx.t, g.black) : '?'} · `,
+                    ' · ', seatName(ctx, g.white), ' – ', seatName(ctx, g.black), ' · ',
                     h('span', { class: 'muted' }, g.status === 'over' ? resultOf(g) : ctx.t('inProgress')))))),
               ]),
         );

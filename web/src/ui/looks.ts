@@ -80,7 +80,7 @@ export function playControls(ctx: AppCtx, hooks: PlayControlHooks): HTMLElement 
   return h(
     'div',
     { class: 'play-controls' },
-    h('button', { type: 'button', class: 'btn small', 'data-test': 'flip', onclick: () => hooks.flip() }, h('span', { 'aria-hidden': 'true' }, '⇅ '), ctx.t('flipBoard')),
+    h('button', { type: 'button', class: 'btn small', 'data-test': 'flip', onclick: () => hooks.flip() }, h('span', { 'aria-hidden': 'true' }, '⇅ '), ctx.t('flip')),
     toggle(ctx.t('sounds'), 'sounds', !ctx.prefs.muted, (v) => (ctx.prefs.muted = !v)),
     toggle(ctx.t('autoPlay'), 'auto-play', ctx.prefs.autoPlay, (v) => {
       ctx.prefs.autoPlay = v;

@@ -105,7 +105,7 @@ export function leaderboardView(ctx: AppCtx, root: HTMLElement, key: string | nu
             {},
             h('caption', { class: 'sr-only' }, `${ctx.t('leaderboard')}: ${ctx.variantName(variant)}`),
             h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, ctx.t('player')), h('th', { scope: 'col' }, ctx.t('rating')), h('th', { scope: 'col' }, ctx.t('games')))),
-            h('tbody', {}, ...players.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, p.username), h('td', {}, Math.round(p.rating)), h('td', {}, p.games)))),
+            h('tbody', {}, ...players.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, h('a', { href: `#/player/${encodeURIComponent(p.username)}`, 'data-test': 'leaderboard-player' }, p.username)), h('td', {}, Math.round(p.rating)), h('td', {}, p.games)))),
           ),
     );
   };
