@@ -249,6 +249,10 @@ describe('6 board flip and hot-seat turn', () => {
     const g = await geometryOf(server, 'international');
     const orientation = (): Promise<string | null> => page.getAttribute('[data-test="board"]', 'data-orientation');
     expect(await orientation()).toBe('white');
+    // chat, takeback and hot-seat undo wait for the server's fields (docs/issue13-server-needs.md D)
+    expect(await page.isVisible('[data-test="chat"]')).toBe(false);
+    expect(await page.$('[data-test="takeback-offer"]')).toBeNull();
+    expect(await page.$('[data-test="undo"]')).toBeNull();
     await page.click('[data-test="flip"]');
     expect(await orientation()).toBe('black');
     await page.click('[data-test="flip"]');
