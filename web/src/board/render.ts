@@ -369,7 +369,13 @@ export class SvgRenderer {
       node.remove();
       return;
     }
+    // a fading piece is no longer on its square: what asks for the pieces on the board
+    // (the tests, the game's own queries) sees only the position, not the ghost
     node.classList.add('taken');
+    const sq = node.getAttribute('data-square');
+    node.removeAttribute('data-square');
+    node.removeAttribute('data-color');
+    if (sq !== null) node.setAttribute('data-taken', sq);
     group.appendChild(node);
     const a = node.animate([{ opacity: 1 }, { opacity: 1, offset: 0.4 }, { opacity: 0 }], { duration: ms, easing: 'ease-in' });
     a.onfinish = () => node.remove();
