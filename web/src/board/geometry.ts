@@ -2,7 +2,8 @@
 //
 // Nothing here knows a variant by name or hard-codes a square count: the board size, the
 // playable squares and their numbers all come from `square_coords`. A square is identified by
-// its number in the variant's numbering (notation.md), the same number FEN and JSON use.
+// its number in the variant's numbering (`square_coords` of GET /api/variants, docs/protocol.md),
+// the same number FEN and JSON use.
 //
 // Coordinates: file 0 = a, rank 0 = rank 1 (White's home row). Display cells: col 0 is the left
 // column and row 0 the top row as the viewer sees the board for the given orientation.

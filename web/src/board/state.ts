@@ -1,4 +1,5 @@
-// HeadlessState: everything the board shows, as plain data with no DOM (style.md 7.6).
+// HeadlessState: everything the board shows, as plain data with no DOM, so the
+// transitions and the drawing are tested without a browser.
 // The host (the game view) fills it through the api's explicit setters; board.ts holds the
 // pure transitions that a tap makes; render.ts turns it into SVG.
 //

@@ -1,5 +1,5 @@
 // Rules pages: the rules of every variant in plain words (i18n texts restating
-// shared/spec/rules.md) with a diagram of the start position drawn by the board component from
+// docs/rules.md) with a diagram of the start position drawn by the board component from
 // the variant's start FEN and square numbers. Also the leaderboard page.
 
 import { createBoard, type BoardApi } from '../board/api';
