@@ -42,6 +42,7 @@ struct SearchParams {
     double hard_time = 0;  // abort at once after this
     InfoCallback on_info;
     const EvalWeights* weights = nullptr;  // the evaluation's set for the game's variant (set)
+    std::vector<core::Move> excluded;      // root moves not to search (Engine::search_excluding)
 };
 
 struct Frame {
