@@ -328,7 +328,7 @@ FitResult fit(core::VariantId variant,
     for (double& x : w) {
         x *= unit_factor;
     }
-    result.k = k / unit_factor;
+    result.k           = k / unit_factor;
     result.unit_factor = unit_factor;
     result.weights.resize(n_weights);
     for (std::size_t i = 0; i < n_weights; ++i) {

@@ -51,7 +51,7 @@ struct EpochReport {
 };
 
 struct FitResult {
-    std::vector<std::int16_t> weights;  // the engine's units (evaluation.hpp)
+    std::vector<std::int16_t> weights;     // the engine's units (evaluation.hpp)
     double k                         = 0;  // the scale of the returned weights
     double unit_factor               = 1;  // the final scaling of the fitted weights (man = 100)
     std::size_t train_positions      = 0;

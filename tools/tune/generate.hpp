@@ -24,7 +24,7 @@ namespace papan::tune {
 struct GenerateOptions {
     core::VariantId variant  = core::VariantId::International;
     std::uint32_t games      = 100;
-    std::uint32_t first_game = 0;  // game indices first_game .. first_game + games - 1
+    std::uint32_t first_game = 0;     // game indices first_game .. first_game + games - 1
     std::uint64_t nodes      = 4000;  // mean budget per move
     std::uint64_t seed       = 1;
     int threads              = 1;

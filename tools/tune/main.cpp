@@ -330,8 +330,9 @@ int run_eval(const std::string& variant, const std::string& fen, const std::stri
     const double unit = info.fine_units;
     double terms = 0, squares = 0, patterns = 0;
     for (std::size_t i = 0; i < f.count; ++i) {
-        const auto& e  = f.entries[i];
-        const double x = e.coef * (values[2 * e.pair] * a + values[2 * e.pair + 1] * (1 - a)) / unit;
+        const auto& e = f.entries[i];
+        const double x =
+            e.coef * (values[2 * e.pair] * a + values[2 * e.pair + 1] * (1 - a)) / unit;
         if (e.pair < info.terms) {
             terms += x;
             std::printf("  %-20s %4d x -> %8.2f\n",
