@@ -195,7 +195,8 @@ core::Expected<std::shared_ptr<const EvalWeights>> load_weights(const std::strin
     }
     std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
     in.seekg(0);
-    if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size)) {
+    if (size > 0 &&
+        !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size))) {
         return core::Error{"cannot read weight file " + path};
     }
     auto parsed = EvalWeights::parse(bytes);
