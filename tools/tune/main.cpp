@@ -211,11 +211,32 @@ int run_fit(const FitArgs& a, const std::string& command) {
     return 0;
 }
 
-int run_export(const std::string& weights_path, const std::string& out, const std::string& rec) {
-    const auto w = engine::load_weights(weights_path);
+int run_export(const std::string& weights_path,
+               const std::string& out,
+               const std::string& rec,
+               const std::string& as_variant) {
+    auto w = engine::load_weights(weights_path);
     if (!w) {
         std::cerr << "papan_tune: " << w.error() << '\n';
         return 1;
+    }
+    if (!as_variant.empty()) {
+        // A family's set as another member's default (the same layout, e.g. Russian's for
+        // Brazilian).
+        const auto v = variant_or_complain(as_variant);
+        if (!v) {
+            return 2;
+        }
+        auto values = weights_for(*v, weights_path);
+        if (!values) {
+            return 1;
+        }
+        auto relabelled = engine::EvalWeights::from_values(*v, std::move(*values));
+        if (!relabelled) {
+            std::cerr << "papan_tune: " << relabelled.error() << '\n';
+            return 1;
+        }
+        w = std::make_shared<const engine::EvalWeights>(std::move(relabelled).value());
     }
     std::string record;
     if (!rec.empty()) {
@@ -395,11 +416,15 @@ int main(int argc, char** argv) {
     f->add_option("--prior", fa.o.prior, "Ridge prior of a pattern entry, in positions");
     f->add_option("--validation", fa.o.validation_fraction, "Share of games held out");
 
-    std::string ex_weights, ex_out, ex_record;
+    std::string ex_weights, ex_out, ex_record, ex_variant;
     auto* ex = app.add_subcommand("export", "Weight file -> generated C++ source of the default");
     ex->add_option("--weights", ex_weights, "Weight file")->required();
     ex->add_option("--out,-o", ex_out, "Source file to write")->required();
     ex->add_option("--record", ex_record, "Text file copied into the header comment");
+    ex->add_option("--variant,-v",
+                   ex_variant,
+                   "Export as this variant's default (a set of the same layout; default: the "
+                   "file's own variant)");
 
     std::string in_variant, in_out;
     auto* in = app.add_subcommand("init", "Write the hand-set starting weights of a variant");
@@ -425,7 +450,7 @@ int main(int argc, char** argv) {
     int code = 0;
     g->callback([&] { code = run_gen(gen); });
     f->callback([&] { code = run_fit(fa, command); });
-    ex->callback([&] { code = run_export(ex_weights, ex_out, ex_record); });
+    ex->callback([&] { code = run_export(ex_weights, ex_out, ex_record, ex_variant); });
     in->callback([&] { code = run_init(in_variant, in_out); });
     sh->callback([&] { code = run_show(show_path); });
     ev->callback([&] { code = run_eval(ev_variant, ev_fen, ev_weights); });
