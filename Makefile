@@ -2,13 +2,14 @@
 #   make run    build and start Papan on http://localhost:8080 (release build, data in ./data)
 #   make test   build everything and run every test (release, web client in chromium, sanitizers)
 #   make bench  perft and speed figures (long: every published perft depth)
+#   make tune   the evaluation's training pipeline (self-play, fit, export; hours)
 #   make fuzz   the libFuzzer targets for an hour each (FUZZ_SECONDS)
 #   make build  release binary at build/release/papan and the web client (with its WebAssembly
 #               engine) in web/dist
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: docs-check faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: docs-check tune faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -66,6 +67,11 @@ faults: build-cpp
 
 bench: build-cpp build-web
 	@bash bench/run
+
+# The evaluation's training pipeline (tools/tune/run, docs/engine.md "Training"): long, and it
+# rewrites engine/src/eval/weights/*.cpp; not part of `make test`.
+tune: build-cpp
+	@bash tools/tune/run
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

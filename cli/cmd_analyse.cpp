@@ -1,9 +1,11 @@
-// `papan analyse --variant V [--fen F] (--depth D | --time S | --nodes N) [--level L] [--json]`:
+// `papan analyse --variant V [--fen F] (--depth D | --time S | --nodes N) [--level L] [--json]
+// [--weights FILE]`:
 // searches one position and prints an info line per completed depth, then the best move, the
 // score (hundredths of a man, side to move's view) and the principal variation in the variant's
 // notation. With --json, one JSON object (the iterations and the result) instead.
 #include "commands.hpp"
 #include "variant_option.hpp"
+#include "weights_option.hpp"
 
 #include <papan/core/game.hpp>
 #include <papan/core/notation/fen.hpp>
@@ -29,6 +31,7 @@ struct AnalyseOptions {
     std::size_t hash_mb   = 64;
     bool json             = false;
     bool optional_capture = false;
+    std::string weights;
 };
 
 // The moves of a line in the variant's notation, each in the position it is played from.
@@ -79,6 +82,7 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--hash", opts->hash_mb, "Transposition table in MB")
         ->check(CLI::Range(1, 65536));
     cmd->add_flag("--json", opts->json, "One JSON object instead of text");
+    cmd->add_option("--weights", opts->weights, "Evaluation weight file (default: built-in)");
     cmd->add_flag("--no-forced-capture",
                   opts->optional_capture,
                   "House rule: captures are optional (8x8 diagonal variants)");
@@ -121,7 +125,12 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
             return;
         }
 
-        engine::Engine eng(engine::EngineOptions{.hash_mb = opts->hash_mb, .seed = opts->seed});
+        const auto weights = load_weights_option(ctx, opts->weights, *v);
+        if (!weights) {
+            return;
+        }
+        engine::Engine eng(engine::EngineOptions{
+            .hash_mb = opts->hash_mb, .seed = opts->seed, .weights = *weights});
         engine::SearchLimits limits;
         limits.depth     = opts->depth;
         limits.move_time = opts->time;

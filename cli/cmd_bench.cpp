@@ -1,10 +1,12 @@
-// `papan bench [--depth D] [--positions DIR] [--json]`: the bench signature (Stockfish's habit).
-// Searches every position of bench/positions/<variant>.fen to a fixed depth, one thread, a fresh
-// engine per position with a fixed table size, and prints the nodes per variant and the total.
-// The total ("Bench: N") is the same on every run of the same binary and changes whenever the
-// search or the evaluation changes behaviour; nodes/s is the speed figure.
+// `papan bench [--depth D] [--positions DIR] [--variant V] [--weights FILE] [--json]`: the bench
+// signature (Stockfish's habit). Searches every position of bench/positions/<variant>.fen to a
+// fixed depth, one thread, a fresh engine per position with a fixed table size, and prints the
+// nodes per variant and the total. The total ("Bench: N") is the same on every run of the same
+// binary and changes whenever the search or the evaluation changes behaviour; nodes/s is the speed
+// figure.
 #include "commands.hpp"
 #include "variant_option.hpp"
+#include "weights_option.hpp"
 
 #include <papan/core/game.hpp>
 #include <papan/core/notation/fen.hpp>
@@ -30,6 +32,7 @@ struct BenchOptions {
     std::string positions_dir = PAPAN_BENCH_POSITIONS_DIR;
     std::string variant;  // empty = all
     bool json = false;
+    std::string weights;  // a weight file for its variant (the others keep their defaults)
 };
 
 }  // namespace
@@ -41,6 +44,7 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--positions", opts->positions_dir, "Folder of <variant>.fen files");
     cmd->add_option("--variant,-v", opts->variant, "Only this variant");
     cmd->add_flag("--json", opts->json, "JSON summary as the last line");
+    cmd->add_option("--weights", opts->weights, "Evaluation weight file for its variant");
     cmd->callback([opts, &ctx] {
         std::vector<core::VariantId> variants;
         if (opts->variant.empty()) {
@@ -53,6 +57,14 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
                 return;
             }
             variants.push_back(*v);
+        }
+        std::optional<core::VariantId> only;
+        if (!opts->variant.empty()) {
+            only = variants.front();
+        }
+        const auto weights = load_weights_option(ctx, opts->weights, only);
+        if (!weights) {
+            return;
         }
         std::uint64_t total                = 0;
         double total_seconds               = 0;
@@ -88,7 +100,8 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
                     fail(ctx, path + ":" + std::to_string(line_no) + ": the game is over");
                     return;
                 }
-                engine::Engine eng(engine::EngineOptions{.hash_mb = kBenchHashMb, .seed = 0});
+                engine::Engine eng(
+                    engine::EngineOptions{.hash_mb = kBenchHashMb, .seed = 0, .weights = *weights});
                 engine::SearchLimits limits;
                 limits.depth     = opts->depth;
                 const auto start = std::chrono::steady_clock::now();

@@ -1,6 +1,7 @@
-// `papan hub [--hash MB] [--seed N]`: the Hub protocol v2 (as Scan speaks it) on stdin/stdout.
-// stdout carries protocol lines only (flushed one by one); diagnostics go to stderr.
+// `papan hub [--hash MB] [--seed N] [--weights FILE]`: the Hub protocol v2 (as Scan speaks it) on
+// stdin/stdout. stdout carries protocol lines only (flushed one by one); diagnostics go to stderr.
 #include "commands.hpp"
+#include "weights_option.hpp"
 
 #include <papan/engine/hub.hpp>
 
@@ -13,6 +14,7 @@ namespace {
 struct HubOptions {
     std::size_t hash_mb = 32;
     std::uint64_t seed  = 0;
+    std::string weights;
 };
 
 }  // namespace
@@ -24,12 +26,20 @@ void register_hub_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 32)")
         ->check(CLI::Range(1, 4096));
     cmd->add_option("--seed", opts->seed, "Seed of the weaker levels' randomness");
+    cmd->add_option("--weights",
+                    opts->weights,
+                    "Evaluation weight file (used in games of its variant; default: built-in)");
     cmd->callback([opts, &ctx] {
+        const auto weights = load_weights_option(ctx, opts->weights);
+        if (!weights) {
+            return;
+        }
         std::ios::sync_with_stdio(false);
         std::cin.tie(nullptr);
         engine::EngineOptions options;
         options.hash_mb = opts->hash_mb;
         options.seed    = opts->seed;
+        options.weights = *weights;
         engine::HubSession session(std::cin, std::cout, options);
         ctx.exit_code = session.run();
     });

@@ -135,6 +135,9 @@ SearchResult Engine::search_excluding(const core::Game& game,
     params.handicap = handicap(level);
     params.seed     = impl_->options.seed;
     params.on_info  = on_info;
+    params.weights  = impl_->options.weights && impl_->options.weights->variant() == game.variant()
+                          ? impl_->options.weights.get()
+                          : &EvalWeights::builtin(game.variant());
     plan_time(limits, params.soft_time, params.hard_time);
     if (game.is_over()) {
         return {};

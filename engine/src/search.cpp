@@ -266,19 +266,20 @@ int Searcher<V>::qsearch(const Position& pos, int alpha, int beta, int ply, int 
         return 0;
     }
     if (ply >= kMaxPly - 1 || !core::has_capture(pos)) {
-        return evaluate<V>(pos);
+        return evaluate<V>(pos, *p_.weights);
     }
     int best = -kInfinite;
     if (!forced_) {
         // Captures are optional (house rule): standing pat is a legal choice.
-        best = evaluate<V>(pos);
+        best = evaluate<V>(pos, *p_.weights);
         if (best >= beta) {
             return best;
         }
         alpha = std::max(alpha, best);
     }
     if (p_.handicap.qsearch_plies != 0 && qply >= p_.handicap.qsearch_plies) {
-        return evaluate<V>(pos);  // the Easy level stops looking at capture sequences here
+        // The Easy level stops looking at capture sequences here.
+        return evaluate<V>(pos, *p_.weights);
     }
     Frame& f = st_.frames[static_cast<std::size_t>(ply)];
     core::generate_moves(pos, f.moves);  // forced: the captures only
@@ -328,7 +329,7 @@ int Searcher<V>::search(
         return 0;
     }
     if (ply >= kMaxPly - 1) {
-        return evaluate<V>(pos);
+        return evaluate<V>(pos, *p_.weights);
     }
     // Mate distance pruning.
     alpha = std::max(alpha, -kMateScore + ply);

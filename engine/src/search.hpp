@@ -11,6 +11,7 @@
 #include <papan/core/game.hpp>
 #include <papan/engine/engine.hpp>
 #include <papan/engine/limits.hpp>
+#include <papan/engine/weights.hpp>
 
 #include <array>
 #include <atomic>
@@ -40,7 +41,8 @@ struct SearchParams {
     double soft_time = 0;  // no new iteration after this
     double hard_time = 0;  // abort at once after this
     InfoCallback on_info;
-    std::vector<core::Move> excluded;  // root moves not to search (Engine::search_excluding)
+    const EvalWeights* weights = nullptr;  // the evaluation's set for the game's variant (set)
+    std::vector<core::Move> excluded;      // root moves not to search (Engine::search_excluding)
 };
 
 struct Frame {

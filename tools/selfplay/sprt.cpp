@@ -131,7 +131,9 @@ double llr(std::span<const double> outcome_scores,
     for (std::size_t i = 0; i < std::min(outcome_scores.size(), counts.size()); ++i) {
         observed += counts[i] > 0 ? 1U : 0U;
     }
-    if (observed < 2) {
+    // One outcome only (a sweep: every pair won) is regularised like any other record; only an
+    // empty record has no evidence.
+    if (observed == 0) {
         return 0;
     }
     const Frequencies f  = frequencies(outcome_scores, counts, s0, s1);

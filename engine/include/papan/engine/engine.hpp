@@ -45,9 +45,14 @@ struct SearchResult {
 
 using InfoCallback = std::function<void(const SearchInfo&)>;
 
+class EvalWeights;  // papan/engine/weights.hpp
+
 struct EngineOptions {
     std::size_t hash_mb = 32;  // transposition table size
     std::uint64_t seed  = 0;   // randomness of the weaker levels
+    // Evaluation weights replacing the compiled-in set of their variant (load_weights(), the
+    // `--weights FILE` option); games of other variants keep their defaults. Null: defaults.
+    std::shared_ptr<const EvalWeights> weights = nullptr;
 };
 
 class Engine {
