@@ -1,7 +1,7 @@
 # The commands a newcomer needs. Each one installs missing system packages first (Debian 12).
 #   make run    build and start Papan on http://localhost:8080 (release build, data in ./data)
 #   make test   build everything and run every test (release, web client in chromium, sanitizers)
-#   make bench  perft and speed figures (long: every published perft depth)
+#   make bench  perft and speed figures (long: every published perft depth), PDN games/s
 #   make tune   the evaluation's training pipeline (self-play, fit, export; hours)
 #   make fuzz   the libFuzzer targets for an hour each (FUZZ_SECONDS)
 #   make build  release binary at build/release/papan and the web client (with its WebAssembly
@@ -9,7 +9,7 @@
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: docs-check tune faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: docs-check tune interop faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -67,6 +67,11 @@ faults: build-cpp
 
 bench: build-cpp build-web
 	@bash bench/run
+	@bash scripts/pdn-interop
+
+# PDN files as other programs write them (tests/data/pdn): games read per second.
+interop: build-cpp
+	@bash scripts/pdn-interop
 
 # The evaluation's training pipeline (tools/tune/run, docs/engine.md "Training"): long, and it
 # rewrites engine/src/eval/weights/*.cpp; not part of `make test`.

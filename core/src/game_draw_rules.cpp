@@ -173,8 +173,8 @@ void Game::configure(VariantId v) {
         }
         break;
     case DrawRuleSet::AmericanClub:
-        // Seed 003: repetition and insufficient material are claimed; 40 pairs of king-only
-        // moves and 300 moves (plies) in all draw automatically.
+        // ACF club play (docs/rules.md): repetition and insufficient material are claimed;
+        // 40 pairs of king-only moves and 300 moves (plies) in all draw automatically.
         repetition_automatic_   = false;
         insufficient_claimable_ = true;
         add_slot(Slot{.rule     = DrawRule::NoProgress,

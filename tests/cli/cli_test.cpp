@@ -59,7 +59,7 @@ TEST(CliMoves, StartPositionJsonHasSortedDistinctMoves) {
 }
 
 TEST(CliMoves, CaptureJsonHasPathAndSortedCaptures) {
-    // Thai king reversing through squares emptied in the same move (rules.md).
+    // Thai king reversing through squares emptied in the same move (docs/rules.md).
     const auto r = run_papan("moves --variant thai --fen W:WK18:B15,22 --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const json j = json::parse(r.out);

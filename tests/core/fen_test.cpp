@@ -1,4 +1,4 @@
-// FEN reading and writing (notation.md, formats.md): start FENs of every variant round-trip;
+// FEN reading and writing (docs/notation.md, docs/pdn.md): start FENs of every variant round-trip;
 // ranges, K prefixes, lidraughts counters, algebraic squares on 8x8 boards, empty sides, a
 // trailing dot and whitespace are read; bad input is an error, never a crash.
 #include <papan/core/notation/fen.hpp>

@@ -1,6 +1,6 @@
-// The draw rules of rules.md "End of game": each automatic rule fires on exactly the ply it
+// The draw rules of docs/rules.md "End of game": each automatic rule fires on exactly the ply it
 // should and not one earlier, the move-left counters count down and restart as each rule says,
-// and the club (seed 003) and Russian official rule sets.
+// and the American club and Russian official rule sets.
 //
 // Long quiet stretches are played by a walker that never repeats a position and never offers a
 // capture (a depth-first search over the legal moves), so that only the rule under test can end
@@ -266,7 +266,7 @@ TEST(DrawRepetition, CaptureOrManMoveStartsAFreshWindow) {
     EXPECT_EQ(g.repetition_count(), 1);
 }
 
-// --- American (seed 000) -----------------------------------------------------------------------
+// --- American ---------------------------------------------------------------------------------
 
 TEST(DrawAmerican, FortyMovesEachWithoutCaptureOrManMove) {
     Game g = setup(VariantId::American, "B:WK29,K31:BK2,K4");
@@ -353,7 +353,7 @@ INSTANTIATE_TEST_SUITE_P(AmericanAndClub,
                          ::testing::Values(std::pair{DrawRuleSet::Standard, 400},
                                            std::pair{DrawRuleSet::AmericanClub, 300}));
 
-// --- International (seed 001, FMJD) ------------------------------------------------------------
+// --- International (FMJD) ----------------------------------------------------------------------
 
 TEST(DrawInternational, TwentyFiveMovesEachOnlyKings) {
     Game g       = setup(VariantId::International, "W:WK46,K48,36:BK3,K5,15");
@@ -433,7 +433,7 @@ TEST(DrawInternational, KingAgainstTwoAndKingAgainstKing) {
     EXPECT_EQ(g.ply(), 5 + 10);
 }
 
-// --- Turkish (seed 002) -------------------------------------------------------------------------
+// --- Turkish ----------------------------------------------------------------------------------
 
 TEST(DrawTurkish, LoneKingAgainstLoneKing) {
     const Game apart = setup(VariantId::Turkish, "W:WKa1:BKh8");
@@ -497,7 +497,7 @@ TEST(DrawTurkish, CaptureResetsTheCounter) {
     EXPECT_EQ(count_of(g, DrawRule::NoProgress), 0);
 }
 
-// --- Other 8x8 variants (seed 004) -------------------------------------------------------------
+// --- Other 8x8 variants -----------------------------------------------------------------------
 
 TEST(DrawEightByEight, FortyMovesEachWithoutCaptureOrCrowning) {
     Game g       = setup(VariantId::Russian, "W:WKc1,Ke1,h2,a7:BKd8,Kf8");
@@ -699,7 +699,7 @@ TEST(DrawRussianOfficial, CrowningRestartsTheKingsCount) {
     EXPECT_EQ(count_of(g, DrawRule::RussianKingsFourFive), 2);
 }
 
-TEST(DrawRussianOfficial, StandardRussianKeepsTheSeedCounter) {
+TEST(DrawRussianOfficial, StandardRussianKeepsTheEightByEightCounter) {
     const Game g      = setup(VariantId::Russian, "W:WKc1,Ke1,Kg1:BKh4");
     const auto limits = g.move_limits();
     ASSERT_EQ(limits.size(), 1U);
@@ -707,7 +707,7 @@ TEST(DrawRussianOfficial, StandardRussianKeepsTheSeedCounter) {
     EXPECT_EQ(limits[0].limit, 80);
 }
 
-// --- American club rules (seed 003) -------------------------------------------------------------
+// --- American club rules ----------------------------------------------------------------------
 
 constexpr GameOptions kClub{.draw_rules = DrawRuleSet::AmericanClub};
 

@@ -1,4 +1,4 @@
-// Move text (notation.md): numeric "32-28" / "28x19" or algebraic "c3-d4" / "c3:e5" (Russian),
+// Move text (docs/notation.md): numeric "32-28" / "28x19" or algebraic "c3-d4" / "c3:e5" (Russian),
 // "d3-d4" / "d3xd5" (Turkish); the full path only when two distinct moves share from and to;
 // parse_move reads "-", "x", ":", numbers or names, full or partial paths, and reports
 // malformed, illegal and ambiguous text as errors.
@@ -95,7 +95,7 @@ TEST(MoveText, RussianAlgebraic) {
 }
 
 TEST(MoveText, AlgebraicVariantsUseSquareNames) {
-    // Brazilian, Pool and Czech write squares as names too (notation.md).
+    // Brazilian, Pool and Czech write squares as names too (docs/notation.md).
     for (const VariantId v : {VariantId::Brazilian, VariantId::Pool, VariantId::Czech}) {
         const std::string quiet = text_of(v, "W:W22:B4", "22-18");
         EXPECT_EQ(quiet, "c3-d4") << rules(v).key;
@@ -237,7 +237,7 @@ TEST(MoveText, FindMoveByIdentity) {
 }
 
 TEST(MoveText, ItalianRouteShownIsTheLegalOne) {
-    // rules.md: 24x24 is legal only by 24-15-22-31-24; its full text shows that route.
+    // docs/rules.md: 24x24 is legal only by 24-15-22-31-24; its full text shows that route.
     constexpr VariantId v = VariantId::Italian;
     const char* fen       = "W:WK24:BK11,K19,K20,27,K28";
     const Position pos    = position(v, fen);

@@ -1,4 +1,4 @@
-// PDN 3.0 reading and writing: every construct of the grammar (formats.md §1), both result
+// PDN 3.0 reading and writing: every construct of the grammar (docs/pdn.md), both result
 // styles, setups, errors that name game, move and line, round trips, and real published games
 // (tests/data/pdn/*.pdn, sources cited at the top of each file) replayed through the rules.
 #include <papan/core/notation/fen.hpp>

@@ -1,6 +1,6 @@
-// Perft is the move generator's oracle: every published count of ../shared/spec/perft.md
-// (copied to tests/data/perft) is reproduced here up to a node budget that keeps `make test`
-// fast; `make bench` runs every depth.
+// Perft is the move generator's oracle: every published count of tests/data/perft (sources per
+// block, conventions in docs/perft.md) is reproduced here up to a node budget that keeps `make
+// test` fast; `make bench` runs every depth.
 #include "perft_data.hpp"
 
 #include <papan/core/notation/fen.hpp>

@@ -1,6 +1,6 @@
-// Hand-built rule tests for American / English checkers (rules.md): men forward only, kings one
-// square, free choice of captures, a man crowned by a capture stops. Squares: 8x8 a1 dark,
-// 1 = b8, 29 = a1 (notation.md).
+// Hand-built rule tests for American / English checkers (docs/rules.md): men forward only, kings
+// one square, free choice of captures, a man crowned by a capture stops. Squares: 8x8 a1 dark, 1 =
+// b8, 29 = a1 (docs/notation.md).
 #include "rules_test_util.hpp"
 
 namespace papan::core {

@@ -1,5 +1,5 @@
-// Hand-built rule tests for Brazilian draughts (rules.md): International rules on the 8x8 board
-// (a1 dark, 1 = b8, 29 = a1): men capture backward, flying kings, majority capture, a man
+// Hand-built rule tests for Brazilian draughts (docs/rules.md): International rules on the 8x8
+// board (a1 dark, 1 = b8, 29 = a1): men capture backward, flying kings, majority capture, a man
 // passing the last row mid-capture stays a man.
 #include "rules_test_util.hpp"
 

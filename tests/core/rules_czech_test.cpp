@@ -1,4 +1,4 @@
-// Hand-built rule tests for Czech draughts (rules.md): men forward only, flying kings, no
+// Hand-built rule tests for Czech draughts (docs/rules.md): men forward only, flying kings, no
 // majority rule but a king must capture when it can, a man crowned by a capture stops.
 // 8x8 a1 dark: 1 = b8, 29 = a1.
 #include "rules_test_util.hpp"
@@ -13,7 +13,7 @@ using rules_test::squares_of;
 constexpr VariantId kV = VariantId::Czech;
 
 TEST(RulesCzech, PinnedKingMustCapture) {
-    // rules.md table: king a7 takes d4 (landing e3, f2, g1); the man c3's double capture
+    // docs/rules.md table: king a7 takes d4 (landing e3, f2, g1); the man c3's double capture
     // 22x8 is not allowed because a king can capture.
     EXPECT_MOVES(kV, "W:W22,K5:B18,11", "5x23 [18]", "5x27 [18]", "5x32 [18]");
 }

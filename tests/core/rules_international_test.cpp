@@ -1,4 +1,4 @@
-// Hand-built rule tests for International draughts 10x10 (FMJD, rules.md): men capture
+// Hand-built rule tests for International draughts 10x10 (FMJD, docs/rules.md): men capture
 // backward, flying kings land on any empty square beyond, majority capture (a king counts 1),
 // Turkish strike (dead pieces stay until the move ends), a man passing row 10 mid-capture stays
 // a man. Squares 1-50: 1 = b10, 5 = j10, 46 = a1, 50 = i1; the long diagonal is

@@ -1,4 +1,4 @@
-// Hand-built rule tests for Italian draughts (rules.md): mirrored board (1 = a8, 4 = g8,
+// Hand-built rule tests for Italian draughts (docs/rules.md): mirrored board (1 = a8, 4 = g8,
 // 29 = b1, 32 = h1; White on 21-32 moves up), men forward only and unable to capture kings,
 // one-square kings, precedence: most pieces, capture with a king, most kings, kings earliest;
 // a man crowned by a capture stops.
@@ -15,12 +15,12 @@ using rules_test::squares_of;
 constexpr VariantId kV = VariantId::Italian;
 
 TEST(RulesItalian, PinnedKingsMetEarliestOverTheWholeSequence) {
-    // rules.md table: among the maximal king captures, 3x10 meets the kings earliest.
+    // docs/rules.md table: among the maximal king captures, 3x10 meets the kings earliest.
     EXPECT_MOVES(kV, "W:WK3,K4,5,17,20,K27,K28:BK7,K13,14,K15,21,24", "3x10 [7,14,15]");
 }
 
 TEST(RulesItalian, PinnedPrecedenceAppliesPerRoute) {
-    // rules.md table: 24x24 over 19, 20, 27, 28; only the route 24-15-22-31-24 is legal.
+    // docs/rules.md table: 24x24 over 19, 20, 27, 28; only the route 24-15-22-31-24 is legal.
     const char* fen = "W:WK24:BK11,K19,K20,27,K28";
     EXPECT_MOVES(kV, fen, "24x24 [19,20,27,28]");
     EXPECT_EQ(path_of(kV, fen, "24x24 [19,20,27,28]"), (std::vector<int>{24, 15, 22, 31, 24}));

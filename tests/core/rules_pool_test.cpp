@@ -1,4 +1,4 @@
-// Hand-built rule tests for Pool checkers (rules.md): Black moves first, men capture backward,
+// Hand-built rule tests for Pool checkers (docs/rules.md): Black moves first, men capture backward,
 // flying kings, free choice, Turkish strike; a man passing the king row mid-capture goes on as
 // a man and is crowned only if the move ends there (note P). 8x8 a1 dark: 1 = b8, 29 = a1.
 #include "rules_test_util.hpp"
@@ -19,14 +19,14 @@ TEST(RulesPool, StartPositionBlackMovesFirst) {
 }
 
 TEST(RulesPool, PinnedManIsNotCrownedInPassing) {
-    // rules.md table: b6 takes c7 to d8 and stops there (a man cannot reach f6); crowned.
+    // docs/rules.md table: b6 takes c7 to d8 and stops there (a man cannot reach f6); crowned.
     const char* fen = "W:W9:B6,11";
     EXPECT_MOVES(kV, fen, "9x2 [6]=K");
     EXPECT_EQ(fen_after(kV, fen, "9x2 [6]=K"), "B:WK2:B11");
 }
 
 TEST(RulesPool, PinnedManJumpsBackOutStillAMan) {
-    // rules.md table: b6 takes c7 to d8, then e7 backward as a man to f6: not crowned.
+    // docs/rules.md table: b6 takes c7 to d8, then e7 backward as a man to f6: not crowned.
     const char* fen = "W:W9:B6,7";
     EXPECT_MOVES(kV, fen, "9x11 [6,7]");
     EXPECT_EQ(fen_after(kV, fen, "9x11 [6,7]"), "B:W11:B");

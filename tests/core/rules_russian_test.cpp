@@ -1,4 +1,4 @@
-// Hand-built rule tests for Russian draughts (rules.md): men capture backward, flying kings
+// Hand-built rule tests for Russian draughts (docs/rules.md): men capture backward, flying kings
 // that must stop where they can go on capturing, free choice of captures, Turkish strike, a man
 // crowned mid-capture goes on as a king. 8x8 a1 dark: 1 = b8, 29 = a1; algebraic text.
 #include "rules_test_util.hpp"
@@ -13,7 +13,7 @@ using rules_test::squares_of;
 constexpr VariantId kV = VariantId::Russian;
 
 TEST(RulesRussian, PinnedManCrownedMidCaptureGoesOnAsKing) {
-    // rules.md table: b6 takes c7 reaching d8, is crowned and flies on over f6 to g5 or h4.
+    // docs/rules.md table: b6 takes c7 reaching d8, is crowned and flies on over f6 to g5 or h4.
     const char* fen = "W:W9:B6,11";
     EXPECT_MOVES(kV, fen, "9x16 [6,11]=K", "9x20 [6,11]=K");
     EXPECT_EQ(fen_after(kV, fen, "9x20 [6,11]=K"), "B:WK20:B");

@@ -1,4 +1,4 @@
-// Hand-built rule tests for Spanish draughts (rules.md): mirrored board numbered the Spanish
+// Hand-built rule tests for Spanish draughts (docs/rules.md): mirrored board numbered the Spanish
 // way (1 = h1, 4 = b1, 5 = g2, 29 = g8, 32 = a8; White on 1-12 moves up), men forward only,
 // flying kings, most pieces then most kings (no priority for capturing with a king), a man
 // crowned by a capture stops.

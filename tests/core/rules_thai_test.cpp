@@ -1,4 +1,4 @@
-// Hand-built rule tests for Thai draughts (rules.md): 8 men each, men forward only, flying
+// Hand-built rule tests for Thai draughts (docs/rules.md): 8 men each, men forward only, flying
 // kings that land right behind the captured piece, captured pieces removed one by one (a king
 // may cross or reverse over an emptied square), free choice, a man crowned by a capture stops.
 // 8x8 a1 dark: 1 = b8, 29 = a1.
@@ -14,13 +14,13 @@ using rules_test::squares_of;
 constexpr VariantId kV = VariantId::Thai;
 
 TEST(RulesThai, PinnedKingReversesThroughEmptiedSquares) {
-    // rules.md table: king d4 takes e5 (to f6) then comes back over d4 to take c3 (to b2), or
+    // docs/rules.md table: king d4 takes e5 (to f6) then comes back over d4 to take c3 (to b2), or
     // the other way round: two moves, each taking both.
     EXPECT_MOVES(kV, "W:WK18:B15,22", "18x11 [15,22]", "18x25 [15,22]");
 }
 
 TEST(RulesThai, PinnedKingLandsRightBehind) {
-    // rules.md table: king a1 takes c3 and must land on d4.
+    // docs/rules.md table: king a1 takes c3 and must land on d4.
     EXPECT_MOVES(kV, "W:WK29:B22", "29x18 [22]");
 }
 

@@ -1,4 +1,4 @@
-// Hand-built rule tests for Turkish dama (rules.md): orthogonal board, square = (rank-1)*8 +
+// Hand-built rule tests for Turkish dama (docs/rules.md): orthogonal board, square = (rank-1)*8 +
 // file (a1 = 1, h8 = 64); men step forward or sideways and capture forward or sideways, never
 // backward; flying kings along ranks and files landing anywhere beyond; captured pieces leave at
 // once; no 180-degree turn between two captures; majority capture; a man reaching the last row
@@ -15,15 +15,15 @@ using rules_test::squares_of;
 constexpr VariantId kV = VariantId::Turkish;
 
 TEST(RulesTurkish, PinnedManGoesOnAsAManOnTheLastRow) {
-    // rules.md table: c6 takes c7 reaching c8; a king would fly on over f8, a man cannot (d8 is
-    // empty), so the move ends there and the man is crowned.
+    // docs/rules.md table: c6 takes c7 reaching c8; a king would fly on over f8, a man cannot (d8
+    // is empty), so the move ends there and the man is crowned.
     const char* fen = "W:W43:B51,62";
     EXPECT_MOVES(kV, fen, "43x59 [51]=K");
     EXPECT_EQ(fen_after(kV, fen, "43x59 [51]=K"), "B:WK59:B62");
 }
 
 TEST(RulesTurkish, PinnedNoHalfTurnBetweenCaptures) {
-    // rules.md table: king d4 between d5 and d3 on the d-file: taking both needs a 180-degree
+    // docs/rules.md table: king d4 between d5 and d3 on the d-file: taking both needs a 180-degree
     // turn, so it takes one, landing anywhere beyond.
     EXPECT_MOVES(
         kV, "W:WK28:B36,20", "28x4 [20]", "28x12 [20]", "28x44 [36]", "28x52 [36]", "28x60 [36]");

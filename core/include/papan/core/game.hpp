@@ -3,9 +3,9 @@
 // variant's draw rules; it decides when the game is over (no pieces, no legal move, an automatic
 // draw rule) and records the non-move endings (resignation, agreement, timeout, a claimed draw).
 //
-// The draw rules are those of ../shared/spec/rules.md ("End of game"); docs/rules.md ("Draw
-// rules and game results") records how the wording of each rule was read. No I/O, no threads, no
-// globals; a Game is copyable (the server and the engine copy it).
+// The draw rules are those of docs/rules.md ("End of game"); its section "Draw rules and game
+// results" records how the wording of each rule was read. No I/O, no threads, no globals; a
+// Game is copyable (the server and the engine copy it).
 //
 // Invariants: positions().size() == moves().size() + 1 == ply() + 1; position() is the last
 // position; legal_moves() is empty exactly when the game is over or the side to move cannot move;

@@ -1,5 +1,5 @@
 // Perft: the number of leaf positions a given number of plies from a position. The oracle of
-// the move generator (published counts in ../shared/spec/perft.md, tests/data/perft).
+// the move generator (published counts in tests/data/perft, conventions in docs/perft.md).
 #pragma once
 
 #include <papan/core/movegen.hpp>

@@ -1,4 +1,4 @@
-// Move text in each variant's customary notation (notation.md): numeric "32-28" / "28x19", or
+// Move text in each variant's customary notation (docs/notation.md): numeric "32-28" / "28x19", or
 // algebraic "c3-d4" / "c3:e5" (Russian) / "d3xd5" (Turkish). The full landing path is written
 // ("28x19x10") only when another legal move shares the same from and to squares.
 #pragma once

@@ -1,5 +1,5 @@
-// Square numbers and names. Square numbers (1..N in the numbering of notation.md) are what FEN,
-// JSON and players' numeric notation use; bits are the internal layout. Algebraic names
+// Square numbers and names. Square numbers (1..N in the numbering of docs/notation.md) are what
+// FEN, JSON and players' numeric notation use; bits are the internal layout. Algebraic names
 // ("c3") are the board coordinates from White's side as players of the variant see them.
 #pragma once
 

@@ -1,7 +1,7 @@
 // The variant table: one constexpr RuleSet row per variant, the single source of variant
 // metadata for the move generator, the notation code, the engine, the server and the client.
-// Each row cites the rule it encodes (../shared/spec/rules.md restating the seeds; where both
-// are silent, the governing body's rules). Adding a variant = a row here, an instantiation file
+// Each row cites the rule it encodes (docs/rules.md, with the rule book of each variant; where
+// it is silent, the governing body's rules). Adding a variant = a row here, an instantiation file
 // (core/src/movegen_<variant>.cpp) and a test file.
 #pragma once
 
@@ -20,7 +20,7 @@ namespace detail {
 [[nodiscard]] constexpr std::array<RuleSet, kVariantCount> make_variant_table() {
     std::array<RuleSet, kVariantCount> t{};
 
-    {  // American / English checkers: WCDF rules; seed 000 draw rules.
+    {  // American / English checkers: WCDF rules; Papan's draw limits (docs/rules.md).
         RuleSet& r              = t[static_cast<std::size_t>(VariantId::American)];
         r.id                    = VariantId::American;
         r.key                   = "american";
@@ -28,18 +28,19 @@ namespace detail {
         r.game_type             = "21,B,8,8,N1,0";
         r.game_type_number      = 21;
         r.topology              = Topology::Diagonal8;
-        r.first_to_move         = Color::Black;  // Black (dark) moves first, seeds 000/003/004
+        r.first_to_move         = Color::Black;  // Black (dark) moves first (WCDF, ACF)
         r.start_fen             = "B:W21-32:B1-12";
         r.man_captures          = ManDirections::Forward;             // men capture forward only
         r.king_range            = KingRange::Short;                   // kings move one square
         r.precedence            = CapturePrecedence::Free;            // no majority rule
         r.mid_capture_promotion = MidCapturePromotion::CrownAndStop;  // crowning ends the move
-        // Removal timing is equivalent with short kings (rules.md note E); tournament wording.
+        // Removal timing is equivalent with short kings (docs/rules.md, note E); tournament
+        // wording.
         r.removal                     = CapturedRemoval::AtEndOfMove;
         r.optional_capture_house_rule = true;
         r.draw = {NoProgressRule::NoCaptureNoManMove, 40, 400, EndgameDrawRule::None};
     }
-    {  // International draughts 10x10: FMJD rules; seed 001.
+    {  // International draughts 10x10: FMJD rules (docs/rules.md).
         RuleSet& r         = t[static_cast<std::size_t>(VariantId::International)];
         r.id               = VariantId::International;
         r.key              = "international";
@@ -166,7 +167,7 @@ namespace detail {
         r.optional_capture_house_rule = true;
         r.draw = {NoProgressRule::NoCaptureNoCrowning, 40, 0, EndgameDrawRule::None};
     }
-    {  // Turkish dama: orthogonal, removal at once, no 180-degree turn, majority; seed 002.
+    {  // Turkish dama: orthogonal, removal at once, no 180-degree turn, majority (docs/rules.md).
         RuleSet& r              = t[static_cast<std::size_t>(VariantId::Turkish)];
         r.id                    = VariantId::Turkish;
         r.key                   = "turkish";
@@ -239,7 +240,7 @@ namespace detail {
             return false;
         }
         if (r.optional_capture_house_rule && orth) {
-            return false;  // the house rule is for 8x8 diagonal variants (seed 001)
+            return false;  // the house rule is for 8x8 diagonal variants (docs/rules.md)
         }
     }
     return true;

@@ -66,7 +66,7 @@ enum class NoProgressRule : std::uint8_t {
     NoCaptureNoManMove,     // American: 40 moves each with no capture and no man moved
     KingsOnlyNoCapture,     // International: only kings moved and nothing was captured
     NoCaptureNoManAdvance,  // Turkish: no capture and no man moved forward
-    NoCaptureNoCrowning,    // other 8x8 variants (seed 004)
+    NoCaptureNoCrowning,    // other 8x8 variants (docs/rules.md)
 };
 
 // Special endgame draw rules that data cannot express.
@@ -78,8 +78,8 @@ enum class EndgameDrawRule : std::uint8_t {
 
 // The selectable draw rule sets of a game.
 enum class DrawRuleSet : std::uint8_t {
-    Standard,         // the variant's default (rules.md, "Automatic draws")
-    AmericanClub,     // seed 003: claimable repetition and insufficient material, 40/300
+    Standard,         // the variant's default (docs/rules.md, "End of game")
+    AmericanClub,     // American club rules: claimable repetition and insufficient material, 40/300
     RussianOfficial,  // Russian federation rules 7.2
 };
 
