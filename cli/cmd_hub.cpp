@@ -1,7 +1,8 @@
-// `papan hub [--hash MB] [--seed N]`: the Hub protocol v2 (as Scan speaks it) on stdin/stdout.
-// stdout carries protocol lines only (flushed one by one); diagnostics go to stderr.
+// `papan hub [--hash MB] [--seed N] [--egdb DIR]`: the Hub protocol v2 (as Scan speaks it) on
+// stdin/stdout. stdout carries protocol lines only (flushed one by one); diagnostics go to stderr.
 #include "commands.hpp"
 
+#include <papan/engine/egdb.hpp>
 #include <papan/engine/hub.hpp>
 
 #include <iostream>
@@ -13,6 +14,7 @@ namespace {
 struct HubOptions {
     std::size_t hash_mb = 32;
     std::uint64_t seed  = 0;
+    std::string egdb    = "./data/egdb";
 };
 
 }  // namespace
@@ -24,12 +26,22 @@ void register_hub_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 32)")
         ->check(CLI::Range(1, 4096));
     cmd->add_option("--seed", opts->seed, "Seed of the weaker levels' randomness");
+    cmd->add_option("--egdb", opts->egdb, "Endgame database directory (played without if absent)")
+        ->capture_default_str();
     cmd->callback([opts, &ctx] {
         std::ios::sync_with_stdio(false);
         std::cin.tie(nullptr);
         engine::EngineOptions options;
         options.hash_mb = opts->hash_mb;
         options.seed    = opts->seed;
+        // Diagnostics go to stderr: stdout is the protocol.
+        engine::egdb::OpenReport report;
+        (void)engine::egdb::shared_database(opts->egdb, &report);
+        std::cerr << "papan hub: " << report.summary << std::endl;
+        for (const auto& p : report.problems) {
+            std::cerr << "papan hub: " << p << std::endl;
+        }
+        options.egdb_dir = opts->egdb;
         engine::HubSession session(std::cin, std::cout, options);
         ctx.exit_code = session.run();
     });

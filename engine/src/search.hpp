@@ -9,6 +9,7 @@
 #include "tt.hpp"
 
 #include <papan/core/game.hpp>
+#include <papan/engine/egdb.hpp>
 #include <papan/engine/engine.hpp>
 #include <papan/engine/limits.hpp>
 
@@ -40,6 +41,8 @@ struct SearchParams {
     double soft_time = 0;  // no new iteration after this
     double hard_time = 0;  // abort at once after this
     InfoCallback on_info;
+    const egdb::Database* egdb =
+        nullptr;  // endgame databases to probe (egdb_probe.hpp); may be null
 };
 
 struct Frame {

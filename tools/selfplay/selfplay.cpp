@@ -127,9 +127,10 @@ int play_game(const Options& o, int pair, bool a_first) {
     }
     const auto seed_a =
         o.seed * std::uint64_t{7919} + static_cast<std::uint64_t>(pair) * 2U + (a_first ? 1U : 0U);
-    papan::engine::Engine ea(papan::engine::EngineOptions{.hash_mb = 16, .seed = seed_a});
+    papan::engine::Engine ea(
+        papan::engine::EngineOptions{.hash_mb = 16, .seed = seed_a, .egdb_dir = {}});
     papan::engine::Engine eb(
-        papan::engine::EngineOptions{.hash_mb = 16, .seed = seed_a ^ 0xABCDEF});
+        papan::engine::EngineOptions{.hash_mb = 16, .seed = seed_a ^ 0xABCDEF, .egdb_dir = {}});
     // The side that moves first after the opening is "first".
     const Color a_colour = a_first ? g.side_to_move() : papan::core::opposite(g.side_to_move());
     while (!g.is_over() && g.ply() < o.max_plies) {

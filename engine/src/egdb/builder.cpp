@@ -66,6 +66,13 @@ constexpr std::uint8_t kLoss        = 2;
 constexpr std::uint8_t kDraw        = 3;
 constexpr std::uint8_t kValueMask   = 3;
 constexpr std::uint8_t kCaptureFlag = 4;
+
+// Bits 3 and 4: "resolved in the last wave, predecessors still to visit", for the waves of odd
+// and even number (a wave visits one bit's positions and marks the other's).
+[[nodiscard]] constexpr std::uint8_t wave_bit(std::uint32_t wave) noexcept {
+    return static_cast<std::uint8_t>(8U << (wave & 1U));
+}
+
 // Counter byte: inside moves not yet known to reach a won position, and a flag for "a leaving
 // move reaches a draw" (the position can then no longer lose).
 constexpr std::uint8_t kCountMask = 0x7F;
@@ -188,7 +195,7 @@ private:
     }
 
     void evaluate(Slice& s, std::uint64_t idx, const Position& p, MoveList& list) noexcept;
-    void propagate(Slice& s, std::uint64_t idx, MoveList& list, std::vector<std::uint64_t>& next);
+    void propagate(Slice& s, std::uint64_t idx, MoveList& list, std::uint8_t mark);
     void solve_level(std::vector<std::pair<Slice*, const MenConfig*>>& segments,
                      std::uint32_t& waves);
     void solve_unit(const std::vector<Slice*>& unit);
@@ -205,7 +212,6 @@ private:
     int threads_;
     std::vector<std::unique_ptr<Slice>> storage_;
     std::array<Slice*, detail::kMaterialIds> slices_{};
-    std::array<Slice*, 2> unit_{};  // the slices being built (unit_[1] may be null)
     // The first internal inconsistency seen (Fault), reported as the build's error.
     enum class Fault : int {
         None,
@@ -248,7 +254,7 @@ void Builder::evaluate(Slice& s, std::uint64_t idx, const Position& p, MoveList&
     core::generate_moves(p, list);
     std::uint8_t& w = s.work[idx];
     if (list.empty()) {
-        w = kLoss;
+        w = kLoss | wave_bit(1);
         return;
     }
     const std::uint8_t flag = list[0].is_capture() ? kCaptureFlag : 0;
@@ -265,13 +271,13 @@ void Builder::evaluate(Slice& s, std::uint64_t idx, const Position& p, MoveList&
         }
         const std::uint8_t v = lookup(core::make_move(p, m));
         if (v == kLoss) {
-            w = static_cast<std::uint8_t>(kWin | flag);
+            w = static_cast<std::uint8_t>(kWin | flag | wave_bit(1));
             return;
         }
         exit_draw = exit_draw || v == kDraw;
     }
     if (count == 0) {
-        w = static_cast<std::uint8_t>((exit_draw ? kDraw : kLoss) | flag);
+        w = static_cast<std::uint8_t>(exit_draw ? (kDraw | flag) : (kLoss | flag | wave_bit(1)));
         return;
     }
     w = flag;
@@ -279,10 +285,8 @@ void Builder::evaluate(Slice& s, std::uint64_t idx, const Position& p, MoveList&
         static_cast<std::uint8_t>(std::min(count, int{kCountMask}) | (exit_draw ? kExitDraw : 0));
 }
 
-void Builder::propagate(Slice& s,
-                        std::uint64_t idx,
-                        MoveList& list,
-                        std::vector<std::uint64_t>& next) {
+// Visits the predecessors of a resolved position; those it resolves get `mark`.
+void Builder::propagate(Slice& s, std::uint64_t idx, MoveList& list, std::uint8_t mark) {
     Position c;
     if (!bi_.position_at(s.m, idx, opt_.variant, c)) {
         fault(Fault::BadIndex);
@@ -293,9 +297,8 @@ void Builder::propagate(Slice& s,
     Position back = c;
     back.side     = Color::Black;
     core::generate_moves(back, list, core::MoveGenOptions{false});
-    const Material pm     = s.m.flipped();
-    Slice* const parent   = slice(pm);
-    const int parent_slot = parent == unit_[0] ? 0 : 1;
+    const Material pm   = s.m.flipped();
+    Slice* const parent = slice(pm);
     for (const Move& m : list) {
         if (!inside(back, m)) {
             continue;
@@ -313,18 +316,15 @@ void Builder::propagate(Slice& s,
         }
         std::uint8_t expected = kUnknown;
         if (value == kLoss) {
-            if (w.compare_exchange_strong(expected, kWin, std::memory_order_relaxed)) {
-                next.push_back((std::uint64_t(parent_slot) << 56) | pidx);
-            }
+            (void)w.compare_exchange_strong(expected, kWin | mark, std::memory_order_relaxed);
             continue;
         }
         std::atomic_ref<std::uint8_t> n(parent->count[pidx]);
         const std::uint8_t old = n.fetch_sub(1, std::memory_order_relaxed);
         if ((old & kCountMask) == 0) {
             fault(Fault::Uncounted);  // more edges than counted
-        } else if (old == 1 &&
-                   w.compare_exchange_strong(expected, kLoss, std::memory_order_relaxed)) {
-            next.push_back((std::uint64_t(parent_slot) << 56) | pidx);
+        } else if (old == 1) {
+            (void)w.compare_exchange_strong(expected, kLoss | mark, std::memory_order_relaxed);
         }
     }
 }
@@ -365,39 +365,29 @@ void Builder::solve_level(std::vector<std::pair<Slice*, const MenConfig*>>& segm
         }
     });
 
-    // Step 2: propagate from the resolved positions, wave by wave.
-    std::vector<std::uint64_t> frontier;
-    for (const auto& [s, mc] : segments) {
-        const int slot         = s == unit_[0] ? 0 : 1;
-        const std::uint64_t kp = bi_.king_placements(s->m);
-        for (std::uint64_t i = mc->first; i < mc->first + kp; ++i) {
-            const std::uint8_t v = s->work[i] & kValueMask;
-            if (v == kWin || v == kLoss) {
-                frontier.push_back((std::uint64_t(slot) << 56) | i);
-            }
-        }
-    }
+    // Step 2: propagate from the resolved positions, wave by wave (step 1 marked them for
+    // wave 1); a wave scans the level for its mark.
     std::uint32_t wave = 0;
-    std::vector<std::vector<std::uint64_t>> next(static_cast<std::size_t>(threads_));
-    while (!frontier.empty()) {
-        ++wave;
-        const std::size_t chunks = (frontier.size() + 4095) / 4096;
-        parallel_for(chunks, chunks > 1 ? threads_ : 1, [&](std::size_t c, int t) {
-            const std::size_t end = std::min(frontier.size(), (c + 1) * 4096);
-            auto& out             = next[static_cast<std::size_t>(t)];
-            for (std::size_t k = c * 4096; k < end; ++k) {
-                const std::uint64_t e = frontier[k];
-                Slice& s              = *unit_[e >> 56];
-                propagate(s,
-                          e & ((std::uint64_t{1} << 56) - 1),
-                          *lists[static_cast<std::size_t>(t)],
-                          out);
+    for (;; ++wave) {
+        const std::uint8_t mine = wave_bit(wave + 1);
+        const std::uint8_t next = wave_bit(wave + 2);
+        std::atomic<std::uint64_t> visited{0};
+        parallel_for(items.size(), step_threads, [&](std::size_t i, int t) {
+            const Item& it      = items[i];
+            std::uint64_t found = 0;
+            for (std::uint64_t idx = it.mc->first + it.begin; idx < it.mc->first + it.end; ++idx) {
+                std::atomic_ref<std::uint8_t> w(it.s->work[idx]);
+                if ((w.load(std::memory_order_relaxed) & mine) == 0) {
+                    continue;
+                }
+                (void)w.fetch_and(static_cast<std::uint8_t>(~mine), std::memory_order_relaxed);
+                propagate(*it.s, idx, *lists[static_cast<std::size_t>(t)], next);
+                ++found;
             }
+            visited.fetch_add(found, std::memory_order_relaxed);
         });
-        frontier.clear();
-        for (auto& v : next) {
-            frontier.insert(frontier.end(), v.begin(), v.end());
-            v.clear();
+        if (visited.load() == 0) {
+            break;
         }
     }
     waves = std::max(waves, wave);
@@ -413,7 +403,6 @@ void Builder::solve_level(std::vector<std::pair<Slice*, const MenConfig*>>& segm
 }
 
 void Builder::solve_unit(const std::vector<Slice*>& unit) {
-    unit_   = {unit[0], unit.size() > 1 ? unit[1] : nullptr};
     int top = 0;
     for (Slice* s : unit) {
         s->work.assign(s->size, 0);

@@ -186,6 +186,13 @@ int Database::max_pieces(core::VariantId v) const noexcept {
 }
 
 std::optional<Wdl> Database::probe_quiet(const Position& pos) const {
+    std::uint32_t unused = 0;
+    return probe_quiet(pos, unused);
+}
+
+std::optional<Wdl> Database::probe_quiet(const Position& pos,
+                                         std::uint32_t& conversion_plies) const {
+    conversion_plies = 0;
     const auto& vt = impl_->variants[static_cast<std::size_t>(pos.variant)];
     if (!vt || core::popcount(pos.occupied()) > vt->max_pieces) {
         return std::nullopt;
@@ -202,6 +209,7 @@ std::optional<Wdl> Database::probe_quiet(const Position& pos) const {
     if (!table) {
         return std::nullopt;
     }
+    conversion_plies = table->stats().max_conversion_plies;
     switch (table->symbol(vt->index.index(n, m))) {
     case detail::kWinSymbol:
         return Wdl::Win;

@@ -100,6 +100,10 @@ public:
 
     // The same without the capture search. Precondition: the side to move has no capture.
     [[nodiscard]] std::optional<Wdl> probe_quiet(const core::Position& pos) const;
+    // The same, also giving the longest win or loss of the position's table before a capture or
+    // man move (TableInfo::max_conversion_plies), for the search's move-limit margin.
+    [[nodiscard]] std::optional<Wdl> probe_quiet(const core::Position& pos,
+                                                 std::uint32_t& conversion_plies) const;
 
     [[nodiscard]] std::vector<TableInfo> tables() const;
 

@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace papan::engine {
@@ -47,6 +48,9 @@ using InfoCallback = std::function<void(const SearchInfo&)>;
 struct EngineOptions {
     std::size_t hash_mb = 32;  // transposition table size
     std::uint64_t seed  = 0;   // randomness of the weaker levels
+    // Endgame databases (egdb.hpp) for levels hard and max; empty = none. Opened once per
+    // process and directory (egdb::shared_database); a missing directory means no tables.
+    std::string egdb_dir;
 };
 
 class Engine {
