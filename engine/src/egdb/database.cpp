@@ -193,7 +193,7 @@ std::optional<Wdl> Database::probe_quiet(const Position& pos) const {
 std::optional<Wdl> Database::probe_quiet(const Position& pos,
                                          std::uint32_t& conversion_plies) const {
     conversion_plies = 0;
-    const auto& vt = impl_->variants[static_cast<std::size_t>(pos.variant)];
+    const auto& vt   = impl_->variants[static_cast<std::size_t>(pos.variant)];
     if (!vt || core::popcount(pos.occupied()) > vt->max_pieces) {
         return std::nullopt;
     }
