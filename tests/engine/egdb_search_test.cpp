@@ -30,7 +30,11 @@ std::shared_ptr<const egdb::Database> tables(VariantId v, int pieces) {
     return db;
 }
 
+// Engines share one opening of a directory per process (egdb::shared_database), as it was when
+// first opened: every set the tests use is built before any engine opens it.
 EngineOptions with_tables() {
+    (void)egdb::testing::test_tables(VariantId::American, 4);
+    (void)egdb::testing::test_tables(VariantId::Russian, 4);
     return EngineOptions{
         .hash_mb = 8, .seed = 0, .egdb_dir = egdb::testing::test_table_dir().string()};
 }

@@ -297,39 +297,37 @@ bool KingCursor::next() noexcept {
     return true;
 }
 
-std::vector<MenConfig> men_configs(const BoardIndex& bi, const Material& m) {
-    std::vector<MenConfig> out;
-    const int ms                  = bi.men_squares();
-    const std::uint64_t kp        = bi.king_placements(m);
-    const std::uint64_t own_count = binomial(ms, m.own_men);
-    const std::uint64_t opp_count = binomial(ms, m.opp_men);
-    std::uint64_t own_mask        = (std::uint64_t{1} << m.own_men) - 1;
-    for (std::uint64_t ro = 0; ro < own_count; ++ro) {
-        if (ro > 0) {
-            own_mask = next_subset(own_mask);
-        }
-        Bitboard own = 0;
-        for (std::uint64_t x = own_mask; x != 0; x &= x - 1) {
-            own |= core::bit(bi.man_square_bit(Color::White, std::countr_zero(x)));
-        }
-        std::uint64_t opp_mask = (std::uint64_t{1} << m.opp_men) - 1;
-        for (std::uint64_t rp = 0; rp < opp_count; ++rp) {
-            if (rp > 0) {
-                opp_mask = next_subset(opp_mask);
-            }
-            Bitboard opp = 0;
-            for (std::uint64_t x = opp_mask; x != 0; x &= x - 1) {
-                opp |= core::bit(bi.man_square_bit(Color::Black, std::countr_zero(x)));
-            }
-            if ((own & opp) != 0) {
-                continue;
-            }
-            Position p;
-            p.pieces = {own, opp};
-            out.push_back({own, opp, (ro * opp_count + rp) * kp, bi.progress(p)});
-        }
+std::uint64_t men_ranks(const BoardIndex& bi, const Material& m) noexcept {
+    return binomial(bi.men_squares(), m.own_men) * binomial(bi.men_squares(), m.opp_men);
+}
+
+bool men_config(const BoardIndex& bi,
+                const Material& m,
+                std::uint64_t rank,
+                MenConfig& out) noexcept {
+    const int ms            = bi.men_squares();
+    const std::uint64_t opp = binomial(ms, m.opp_men);
+    std::array<int, kMaxIndexedPieces> sq{};
+    Bitboard own_men = 0;
+    Bitboard opp_men = 0;
+    colex_unrank(rank / opp, m.own_men, ms, sq.data());
+    for (int i = 0; i < m.own_men; ++i) {
+        own_men |= core::bit(bi.man_square_bit(Color::White, sq[static_cast<std::size_t>(i)]));
     }
-    return out;
+    colex_unrank(rank % opp, m.opp_men, ms, sq.data());
+    for (int i = 0; i < m.opp_men; ++i) {
+        opp_men |= core::bit(bi.man_square_bit(Color::Black, sq[static_cast<std::size_t>(i)]));
+    }
+    if ((own_men & opp_men) != 0) {
+        return false;
+    }
+    Position p;
+    p.pieces     = {own_men, opp_men};
+    out.own_men  = own_men;
+    out.opp_men  = opp_men;
+    out.first    = rank * bi.king_placements(m);
+    out.progress = bi.progress(p);
+    return true;
 }
 
 }  // namespace papan::engine::egdb::detail

@@ -128,7 +128,8 @@ private:
     core::Bitboard opp_kings_ = 0;
 };
 
-// A men configuration of a slice: both sides' men and the first index of its range.
+// A men configuration of a slice: both sides' men and the first index of its range. Numbered by
+// its "men rank" rank(own men) * C(M, c) + rank(opp men), so first = rank * king_placements.
 struct MenConfig {
     core::Bitboard own_men = 0;
     core::Bitboard opp_men = 0;
@@ -136,7 +137,11 @@ struct MenConfig {
     int progress           = 0;
 };
 
-// Every possible men configuration of the slice, in index order.
-[[nodiscard]] std::vector<MenConfig> men_configs(const BoardIndex& bi, const Material& m);
+// Number of men ranks of the slice (some are impossible: the men overlap).
+[[nodiscard]] std::uint64_t men_ranks(const BoardIndex& bi, const Material& m) noexcept;
+
+// The configuration of a men rank; false when it is impossible.
+[[nodiscard]] bool
+men_config(const BoardIndex& bi, const Material& m, std::uint64_t rank, MenConfig& out) noexcept;
 
 }  // namespace papan::engine::egdb::detail

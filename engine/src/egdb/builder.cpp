@@ -159,7 +159,10 @@ struct Slice {
     std::vector<std::uint8_t> packed;  // 2 bits per index once solved
     std::vector<std::uint8_t> work;    // while its unit is built
     std::vector<std::uint8_t> count;   // while its unit is built
-    std::vector<MenConfig> configs;    // while its unit is built
+    // While its unit is built: the possible men ranks (board_index.hpp) by increasing progress,
+    // and where each progress value's run begins (level p = [level_start[p], level_start[p+1])).
+    std::vector<std::uint32_t> ranks;
+    std::vector<std::size_t> level_start;
     detail::TableStats stats;
     std::uint64_t file_bytes = 0;
 };
@@ -196,8 +199,7 @@ private:
 
     void evaluate(Slice& s, std::uint64_t idx, const Position& p, MoveList& list) noexcept;
     void propagate(Slice& s, std::uint64_t idx, MoveList& list, std::uint8_t mark);
-    void solve_level(std::vector<std::pair<Slice*, const MenConfig*>>& segments,
-                     std::uint32_t& waves);
+    void solve_level(const std::vector<Slice*>& unit, int progress, std::uint32_t& waves);
     void solve_unit(const std::vector<Slice*>& unit);
     [[nodiscard]] bool finish(Slice& s, double seconds, std::string& error);
     [[nodiscard]] bool load(Slice& s, std::string& error);
@@ -329,40 +331,69 @@ void Builder::propagate(Slice& s, std::uint64_t idx, MoveList& list, std::uint8_
     }
 }
 
-void Builder::solve_level(std::vector<std::pair<Slice*, const MenConfig*>>& segments,
-                          std::uint32_t& waves) {
-    // Step 1: evaluate every position of the level.
-    struct Item {
-        Slice* s;
-        const MenConfig* mc;
-        std::uint64_t begin;
-        std::uint64_t end;
-    };
+namespace {
 
+// A piece of a level for one thread: men configurations [first, last) of a slice's ranks, and
+// of each the king placements [kbegin, kend) (a large configuration is split, small ones are
+// grouped).
+struct Item {
+    Slice* s;
+    std::size_t first;
+    std::size_t last;
+    std::uint64_t kbegin;
+    std::uint64_t kend;
+};
+
+}  // namespace
+
+void Builder::solve_level(const std::vector<Slice*>& unit, int progress, std::uint32_t& waves) {
+    const auto lp = static_cast<std::size_t>(progress);
     std::vector<Item> items;
-    for (const auto& [s, mc] : segments) {
+    for (Slice* s : unit) {
         const std::uint64_t kp = bi_.king_placements(s->m);
-        for (std::uint64_t b = 0; b < kp; b += kChunk) {
-            items.push_back({s, mc, b, std::min(kp, b + kChunk)});
+        const std::size_t end  = s->level_start[lp + 1];
+        if (kp >= kChunk) {
+            for (std::size_t c = s->level_start[lp]; c < end; ++c) {
+                for (std::uint64_t b = 0; b < kp; b += kChunk) {
+                    items.push_back({s, c, c + 1, b, std::min(kp, b + kChunk)});
+                }
+            }
+            continue;
+        }
+        const std::size_t group = std::max<std::size_t>(1, kChunk / kp);
+        for (std::size_t c = s->level_start[lp]; c < end; c += group) {
+            items.push_back({s, c, std::min(end, c + group), 0, kp});
         }
     }
+    // f(first index, last index, configuration) for each configuration of an item.
+    const auto ranges = [this](const Item& it, auto&& f) {
+        for (std::size_t c = it.first; c < it.last; ++c) {
+            MenConfig mc;
+            (void)detail::men_config(bi_, it.s->m, it.s->ranks[c], mc);
+            f(mc.first + it.kbegin, mc.first + it.kend, mc);
+        }
+    };
     std::vector<std::unique_ptr<MoveList>> lists;
     for (int t = 0; t < threads_; ++t) {
         lists.push_back(std::make_unique<MoveList>());
     }
     const int step_threads = items.size() > 1 ? threads_ : 1;
+
+    // Step 1: evaluate every position of the level.
     parallel_for(items.size(), step_threads, [&](std::size_t i, int t) {
         const Item& it = items[i];
-        KingCursor cur(bi_, it.s->m, it.mc->own_men, it.mc->opp_men, it.begin);
-        Position p;
-        p.side    = Color::White;
-        p.variant = opt_.variant;
-        for (std::uint64_t r = it.begin; r < it.end; ++r) {
-            p.pieces = {it.mc->own_men | cur.own_kings(), it.mc->opp_men | cur.opp_kings()};
-            p.kings  = cur.own_kings() | cur.opp_kings();
-            evaluate(*it.s, it.mc->first + r, p, *lists[static_cast<std::size_t>(t)]);
-            (void)cur.next();
-        }
+        ranges(it, [&](std::uint64_t begin, std::uint64_t end, const MenConfig& mc) {
+            KingCursor cur(bi_, it.s->m, mc.own_men, mc.opp_men, it.kbegin);
+            Position p;
+            p.side    = Color::White;
+            p.variant = opt_.variant;
+            for (std::uint64_t idx = begin; idx < end; ++idx) {
+                p.pieces = {mc.own_men | cur.own_kings(), mc.opp_men | cur.opp_kings()};
+                p.kings  = cur.own_kings() | cur.opp_kings();
+                evaluate(*it.s, idx, p, *lists[static_cast<std::size_t>(t)]);
+                (void)cur.next();
+            }
+        });
     });
 
     // Step 2: propagate from the resolved positions, wave by wave (step 1 marked them for
@@ -375,15 +406,17 @@ void Builder::solve_level(std::vector<std::pair<Slice*, const MenConfig*>>& segm
         parallel_for(items.size(), step_threads, [&](std::size_t i, int t) {
             const Item& it      = items[i];
             std::uint64_t found = 0;
-            for (std::uint64_t idx = it.mc->first + it.begin; idx < it.mc->first + it.end; ++idx) {
-                std::atomic_ref<std::uint8_t> w(it.s->work[idx]);
-                if ((w.load(std::memory_order_relaxed) & mine) == 0) {
-                    continue;
+            ranges(it, [&](std::uint64_t begin, std::uint64_t end, const MenConfig&) {
+                for (std::uint64_t idx = begin; idx < end; ++idx) {
+                    std::atomic_ref<std::uint8_t> w(it.s->work[idx]);
+                    if ((w.load(std::memory_order_relaxed) & mine) == 0) {
+                        continue;
+                    }
+                    (void)w.fetch_and(static_cast<std::uint8_t>(~mine), std::memory_order_relaxed);
+                    propagate(*it.s, idx, *lists[static_cast<std::size_t>(t)], next);
+                    ++found;
                 }
-                (void)w.fetch_and(static_cast<std::uint8_t>(~mine), std::memory_order_relaxed);
-                propagate(*it.s, idx, *lists[static_cast<std::size_t>(t)], next);
-                ++found;
-            }
+            });
             visited.fetch_add(found, std::memory_order_relaxed);
         });
         if (visited.load() == 0) {
@@ -392,13 +425,14 @@ void Builder::solve_level(std::vector<std::pair<Slice*, const MenConfig*>>& segm
     }
     waves = std::max(waves, wave);
     // Neither side can force a result from what is left: draws (before lower levels read them).
-    for (const auto& [s, mc] : segments) {
-        const std::uint64_t kp = bi_.king_placements(s->m);
-        for (std::uint64_t i = mc->first; i < mc->first + kp; ++i) {
-            if ((s->work[i] & kValueMask) == kUnknown) {
-                s->work[i] = static_cast<std::uint8_t>(s->work[i] | kDraw);
+    for (const Item& it : items) {
+        ranges(it, [&](std::uint64_t begin, std::uint64_t end, const MenConfig&) {
+            for (std::uint64_t idx = begin; idx < end; ++idx) {
+                if ((it.s->work[idx] & kValueMask) == kUnknown) {
+                    it.s->work[idx] = static_cast<std::uint8_t>(it.s->work[idx] | kDraw);
+                }
             }
-        }
+        });
     }
 }
 
@@ -407,21 +441,33 @@ void Builder::solve_unit(const std::vector<Slice*>& unit) {
     for (Slice* s : unit) {
         s->work.assign(s->size, 0);
         s->count.assign(s->size, 0);
-        s->configs = detail::men_configs(bi_, s->m);
-        for (const MenConfig& mc : s->configs) {
-            top = std::max(top, mc.progress);
+        // The possible men ranks, sorted by progress (a counting sort).
+        const std::uint64_t n = detail::men_ranks(bi_, s->m);
+        std::vector<std::uint8_t> progress(n, 0xFF);
+        std::vector<std::size_t> per(64, 0);
+        for (std::uint64_t r = 0; r < n; ++r) {
+            MenConfig mc;
+            if (detail::men_config(bi_, s->m, r, mc)) {
+                progress[r] = static_cast<std::uint8_t>(mc.progress);
+                ++per[static_cast<std::size_t>(mc.progress)];
+                top = std::max(top, mc.progress);
+            }
         }
-    }
-    std::vector<std::vector<std::pair<Slice*, const MenConfig*>>> levels(
-        static_cast<std::size_t>(top + 1));
-    for (Slice* s : unit) {
-        for (const MenConfig& mc : s->configs) {
-            levels[static_cast<std::size_t>(mc.progress)].emplace_back(s, &mc);
+        s->level_start.assign(per.size() + 1, 0);
+        for (std::size_t p = 0; p < per.size(); ++p) {
+            s->level_start[p + 1] = s->level_start[p] + per[p];
+        }
+        s->ranks.resize(s->level_start.back());
+        std::vector<std::size_t> at(s->level_start.begin(), s->level_start.end() - 1);
+        for (std::uint64_t r = 0; r < n; ++r) {
+            if (progress[r] != 0xFF) {
+                s->ranks[at[progress[r]]++] = static_cast<std::uint32_t>(r);
+            }
         }
     }
     std::uint32_t waves = 0;
     for (int p = top; p >= 0; --p) {
-        solve_level(levels[static_cast<std::size_t>(p)], waves);
+        solve_level(unit, p, waves);
     }
     for (Slice* s : unit) {
         s->stats.max_conversion_plies = waves;
@@ -484,9 +530,11 @@ bool Builder::finish(Slice& s, double seconds, std::string& error) {
         s.packed[i >> 2] = static_cast<std::uint8_t>(s.packed[i >> 2] |
                                                      ((s.work[i] & kValueMask) << ((i & 3) * 2)));
     }
-    s.work    = {};
-    s.count   = {};
-    s.configs = {};
+    // Give the memory back (assigning {} would keep the capacity).
+    std::vector<std::uint8_t>().swap(s.work);
+    std::vector<std::uint8_t>().swap(s.count);
+    std::vector<std::uint32_t>().swap(s.ranks);
+    std::vector<std::size_t>().swap(s.level_start);
     return true;
 }
 
@@ -506,16 +554,19 @@ bool Builder::load(Slice& s, std::string& error) {
         return false;
     }
     // Positions with a capture pending are not stored: evaluate them from the capture targets.
-    const auto configs     = detail::men_configs(bi_, s.m);
-    const std::uint64_t kp = bi_.king_placements(s.m);
+    const std::uint64_t ranks = detail::men_ranks(bi_, s.m);
+    const std::uint64_t kp    = bi_.king_placements(s.m);
     std::vector<std::uint8_t> valid(s.size, 0);
     std::vector<std::unique_ptr<MoveList>> lists;
     for (int t = 0; t < threads_; ++t) {
         lists.push_back(std::make_unique<MoveList>());
     }
-    parallel_for(configs.size(), threads_, [&](std::size_t i, int t) {
-        const MenConfig& mc = configs[i];
-        MoveList& list      = *lists[static_cast<std::size_t>(t)];
+    parallel_for(ranks, threads_, [&](std::size_t i, int t) {
+        MenConfig mc;
+        if (!detail::men_config(bi_, s.m, i, mc)) {
+            return;
+        }
+        MoveList& list = *lists[static_cast<std::size_t>(t)];
         KingCursor cur(bi_, s.m, mc.own_men, mc.opp_men, 0);
         Position p;
         p.side    = Color::White;
