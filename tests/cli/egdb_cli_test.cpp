@@ -105,5 +105,23 @@ TEST_F(CliEgdb, HubSaysWhichTablesItUses) {
         << r.err;
 }
 
+// `papan serve` says at start which tables its computer players use (stopped after a few
+// seconds by SIGTERM, a graceful stop).
+std::string serve_log(const std::string& data, const std::string& egdb) {
+    const std::string log = data + ".log";
+    (void)run_papan("serve --port 0 --data " + data + " --egdb " + egdb + " 2>" + log +
+                    " & pid=$!; sleep 4; kill $pid; wait $pid");
+    return read_file(log);
+}
+
+TEST_F(CliEgdb, ServeSaysWhichTablesItUses) {
+    auto log = serve_log(dir_ + "/site", dir_);
+    EXPECT_NE(log.find("[ai] endgame databases from " + dir_ + ": american 16 tables"),
+              std::string::npos)
+        << log;
+    log = serve_log(dir_ + "/site", dir_ + "/none");
+    EXPECT_NE(log.find("[ai] no endgame databases in " + dir_ + "/none"), std::string::npos) << log;
+}
+
 }  // namespace
 }  // namespace papan::test
