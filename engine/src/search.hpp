@@ -41,8 +41,9 @@ struct SearchParams {
     double soft_time = 0;  // no new iteration after this
     double hard_time = 0;  // abort at once after this
     InfoCallback on_info;
-    const egdb::Database* egdb =
-        nullptr;  // endgame databases to probe (egdb_probe.hpp); may be null
+    // Endgame databases to probe (egdb_probe.hpp); may be null.
+    const egdb::Database* egdb = nullptr;
+    std::vector<core::Move> excluded;  // root moves not to search (Engine::search_excluding)
 };
 
 struct Frame {
