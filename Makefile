@@ -6,10 +6,11 @@
 #   make fuzz   the libFuzzer targets for an hour each (FUZZ_SECONDS)
 #   make build  release binary at build/release/papan and the web client (with its WebAssembly
 #               engine) in web/dist
+#   make endgames  the endgame databases into data/egdb (long: hours; resumable)
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: docs-check tune interop faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: docs-check tune interop endgames faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -64,6 +65,11 @@ faults: build-cpp
 	@bash scripts/faults --kills 20 --nodes 2 --fresh-db \
 	    --store postgresql://papan@127.0.0.1:54329/papan --bus redis://127.0.0.1:63790 \
 	    --restart-redis 2 --redis-restart-cmd "bash scripts/services restart-redis"
+
+# Endgame databases (scripts/endgames, docs/engine.md "Endgame databases"): every required set into
+# data/egdb (EGDB_DIR), one after another at nice 19. Long: not part of `make test`.
+endgames: build-cpp
+	@bash scripts/endgames
 
 bench: build-cpp build-web
 	@bash bench/run

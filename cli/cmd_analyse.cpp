@@ -23,12 +23,13 @@ namespace {
 struct AnalyseOptions {
     std::string variant;
     std::string fen;
-    int depth             = 0;
-    double time           = 0;
-    std::uint64_t nodes   = 0;
-    std::string level     = "max";
-    std::uint64_t seed    = 0;
-    std::size_t hash_mb   = 64;
+    int depth           = 0;
+    double time         = 0;
+    std::uint64_t nodes = 0;
+    std::string level   = "max";
+    std::uint64_t seed  = 0;
+    std::size_t hash_mb = 64;
+    std::string egdb_dir;
     bool json             = false;
     bool optional_capture = false;
     std::string weights;
@@ -81,6 +82,7 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--seed", opts->seed, "Seed of the weaker levels' choices");
     cmd->add_option("--hash", opts->hash_mb, "Transposition table in MB")
         ->check(CLI::Range(1, 65536));
+    cmd->add_option("--egdb", opts->egdb_dir, "Endgame database directory (default: none)");
     cmd->add_flag("--json", opts->json, "One JSON object instead of text");
     cmd->add_option("--weights", opts->weights, "Evaluation weight file (default: built-in)");
     cmd->add_flag("--no-forced-capture",
@@ -129,8 +131,10 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
         if (!weights) {
             return;
         }
-        engine::Engine eng(engine::EngineOptions{
-            .hash_mb = opts->hash_mb, .seed = opts->seed, .weights = *weights});
+        engine::Engine eng(engine::EngineOptions{.hash_mb  = opts->hash_mb,
+                                                 .seed     = opts->seed,
+                                                 .weights  = *weights,
+                                                 .egdb_dir = opts->egdb_dir});
         engine::SearchLimits limits;
         limits.depth     = opts->depth;
         limits.move_time = opts->time;

@@ -100,8 +100,8 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
                     fail(ctx, path + ":" + std::to_string(line_no) + ": the game is over");
                     return;
                 }
-                engine::Engine eng(
-                    engine::EngineOptions{.hash_mb = kBenchHashMb, .seed = 0, .weights = *weights});
+                engine::Engine eng(engine::EngineOptions{
+                    .hash_mb = kBenchHashMb, .seed = 0, .weights = *weights, .egdb_dir = {}});
                 engine::SearchLimits limits;
                 limits.depth     = opts->depth;
                 const auto start = std::chrono::steady_clock::now();

@@ -1,8 +1,10 @@
-// `papan hub [--hash MB] [--seed N] [--weights FILE]`: the Hub protocol v2 (as Scan speaks it) on
-// stdin/stdout. stdout carries protocol lines only (flushed one by one); diagnostics go to stderr.
+// `papan hub [--hash MB] [--seed N] [--weights FILE] [--egdb DIR]`: the Hub protocol v2 (as Scan
+// speaks it) on stdin/stdout. stdout carries protocol lines only (flushed one by one); diagnostics
+// go to stderr.
 #include "commands.hpp"
 #include "weights_option.hpp"
 
+#include <papan/engine/egdb.hpp>
 #include <papan/engine/hub.hpp>
 
 #include <iostream>
@@ -15,6 +17,7 @@ struct HubOptions {
     std::size_t hash_mb = 32;
     std::uint64_t seed  = 0;
     std::string weights;
+    std::string egdb = "./data/egdb";
 };
 
 }  // namespace
@@ -29,6 +32,8 @@ void register_hub_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--weights",
                     opts->weights,
                     "Evaluation weight file (used in games of its variant; default: built-in)");
+    cmd->add_option("--egdb", opts->egdb, "Endgame database directory (played without if absent)")
+        ->capture_default_str();
     cmd->callback([opts, &ctx] {
         const auto weights = load_weights_option(ctx, opts->weights);
         if (!weights) {
@@ -40,6 +45,14 @@ void register_hub_command(CLI::App& app, CommandContext& ctx) {
         options.hash_mb = opts->hash_mb;
         options.seed    = opts->seed;
         options.weights = *weights;
+        // Diagnostics go to stderr: stdout is the protocol.
+        engine::egdb::OpenReport report;
+        (void)engine::egdb::shared_database(opts->egdb, &report);
+        std::cerr << "papan hub: " << report.summary << std::endl;
+        for (const auto& p : report.problems) {
+            std::cerr << "papan hub: " << p << std::endl;
+        }
+        options.egdb_dir = opts->egdb;
         engine::HubSession session(std::cin, std::cout, options);
         ctx.exit_code = session.run();
     });

@@ -19,6 +19,10 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--port", opts->port, "TCP port; 0 picks a free one")->capture_default_str();
     cmd->add_option("--host", opts->host, "address to listen on")->capture_default_str();
     cmd->add_option("--data", *data, "directory of the database papan.db")->capture_default_str();
+    cmd->add_option("--egdb",
+                    opts->egdb_dir,
+                    "endgame database directory (the computer plays without if absent)")
+        ->capture_default_str();
     cmd->add_option("--web", *web, "directory of the built web client (default: web/dist)");
     cmd->add_option("--threads", opts->io_threads, "network threads")->capture_default_str();
     cmd->add_option("--ai-threads", opts->ai_threads, "threads the computer players think on")

@@ -25,5 +25,6 @@ void register_bench_command(CLI::App& app, CommandContext& ctx);
 void register_hub_command(CLI::App& app, CommandContext& ctx);
 void register_dxp_command(CLI::App& app, CommandContext& ctx);
 void register_serve_command(CLI::App& app, CommandContext& ctx);
+void register_egdb_command(CLI::App& app, CommandContext& ctx);
 
 }  // namespace papan::cli

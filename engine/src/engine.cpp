@@ -1,6 +1,7 @@
 // The Engine facade: levels, time planning and the search state kept between searches.
 #include "search.hpp"
 
+#include <papan/engine/egdb.hpp>
 #include <papan/engine/engine.hpp>
 
 #include <algorithm>
@@ -80,10 +81,14 @@ private:
 }  // namespace
 
 struct Engine::Impl {
-    explicit Impl(const EngineOptions& o) : options(o), state(o.hash_mb) {}
+    explicit Impl(const EngineOptions& o)
+        : options(o)
+        , state(o.hash_mb)
+        , egdb(o.egdb_dir.empty() ? nullptr : egdb::shared_database(o.egdb_dir)) {}
 
     EngineOptions options;
     detail::SearchState state;
+    std::shared_ptr<const egdb::Database> egdb;
 };
 
 Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>(options)) {}
@@ -138,6 +143,10 @@ SearchResult Engine::search_excluding(const core::Game& game,
     params.weights  = impl_->options.weights && impl_->options.weights->variant() == game.variant()
                           ? impl_->options.weights.get()
                           : &EvalWeights::builtin(game.variant());
+    // The weaker levels play endgames by their own search (their mistakes are the point).
+    if (level == Level::Hard || level == Level::Max) {
+        params.egdb = impl_->egdb.get();
+    }
     plan_time(limits, params.soft_time, params.hard_time);
     if (game.is_over()) {
         return {};

@@ -8,6 +8,7 @@
 // them.
 #include "search.hpp"
 
+#include "egdb_probe.hpp"
 #include "eval.hpp"
 
 #include <papan/core/movegen.hpp>
@@ -159,6 +160,20 @@ private:
         return false;
     }
 
+    // Plies left on the nearest move-limit counter at a node qply plies into quiescence (a
+    // lower bound there: captures only reset counters).
+    [[nodiscard]] int left_at(int ply, int qply) const noexcept {
+        int left       = std::numeric_limits<int>::max();
+        const auto& at = st_.frames[static_cast<std::size_t>(ply - qply)].left;
+        for (int c = 0; c < counters_; ++c) {
+            const int k = at[static_cast<std::size_t>(c)];
+            if (k != kNoCounter) {
+                left = std::min(left, k - qply);
+            }
+        }
+        return left;
+    }
+
     void count_node() noexcept {
         ++nodes_;
         if (p_.limits.nodes != 0 && nodes_ >= p_.limits.nodes) {
@@ -244,6 +259,7 @@ private:
     std::size_t root_index_ = 0;
     std::array<Reset, kMaxCounters> reset_{};
     int counters_ = 0;
+    EgdbPolicy egdb_;
 
     std::uint64_t nodes_ = 0;
     int seldepth_        = 0;
@@ -265,8 +281,12 @@ int Searcher<V>::qsearch(const Position& pos, int alpha, int beta, int ply, int 
     if (qply == 0 && ply > 0 && is_repetition(ply)) {
         return 0;
     }
-    if (ply >= kMaxPly - 1 || !core::has_capture(pos)) {
+    if (ply >= kMaxPly - 1) {
         return evaluate<V>(pos, *p_.weights);
+    }
+    if (!core::has_capture(pos)) {
+        return egdb_.leaf(
+            pos, ply, left_at(ply, qply), [&] { return evaluate<V>(pos, *p_.weights); });
     }
     int best = -kInfinite;
     if (!forced_) {
@@ -327,6 +347,11 @@ int Searcher<V>::search(
     seldepth_                              = std::max(seldepth_, ply);
     if (is_repetition(ply)) {
         return 0;
+    }
+    if (const auto s = egdb_.score(pos, ply, left_at(ply, 0), alpha, beta, [&] {
+            return evaluate<V>(pos, *p_.weights);
+        })) {
+        return *s;
     }
     if (ply >= kMaxPly - 1) {
         return evaluate<V>(pos, *p_.weights);
@@ -452,6 +477,7 @@ SearchResult Searcher<V>::run() {
     Frame& root = st_.frames[0];
     root.moves  = game_.legal_moves();
     exclude_root_moves(root.moves);
+    egdb_            = EgdbPolicy(p_.egdb, game_, root.moves);  // may drop spoiling moves
     const auto count = root.moves.size();
     if (count == 0) {
         return result;

@@ -9,6 +9,7 @@
 #include "tt.hpp"
 
 #include <papan/core/game.hpp>
+#include <papan/engine/egdb.hpp>
 #include <papan/engine/engine.hpp>
 #include <papan/engine/limits.hpp>
 #include <papan/engine/weights.hpp>
@@ -42,7 +43,9 @@ struct SearchParams {
     double hard_time = 0;  // abort at once after this
     InfoCallback on_info;
     const EvalWeights* weights = nullptr;  // the evaluation's set for the game's variant (set)
-    std::vector<core::Move> excluded;      // root moves not to search (Engine::search_excluding)
+    // Endgame databases to probe (egdb_probe.hpp); may be null.
+    const egdb::Database* egdb = nullptr;
+    std::vector<core::Move> excluded;  // root moves not to search (Engine::search_excluding)
 };
 
 struct Frame {

@@ -116,7 +116,8 @@ std::shared_ptr<const EvalWeights> tempo_heavy(VariantId v) {
 }
 
 SearchResult search_with(const core::Game& g, std::shared_ptr<const EvalWeights> weights) {
-    Engine eng(EngineOptions{.hash_mb = 4, .seed = 0, .weights = std::move(weights)});
+    Engine eng(
+        EngineOptions{.hash_mb = 4, .seed = 0, .weights = std::move(weights), .egdb_dir = {}});
     SearchLimits limits;
     limits.depth = 5;
     return eng.search(g, limits);

@@ -94,7 +94,8 @@ TEST(EngineSearch, NeverReturnsAnIllegalMove_RandomPlayouts) {
             core::GameOptions opts;
             opts.forced_capture = !(r.optional_capture_house_rule && playout == 3);
             Game g(r.id, opts);
-            Engine eng(EngineOptions{.hash_mb = 4, .seed = static_cast<std::uint64_t>(playout)});
+            Engine eng(EngineOptions{
+                .hash_mb = 4, .seed = static_cast<std::uint64_t>(playout), .egdb_dir = {}});
             while (!g.is_over() && g.ply() < 90) {
                 if (g.ply() % 7 == 3) {
                     for (const Level level : {Level::Easy, Level::Normal, Level::Hard}) {
@@ -232,8 +233,8 @@ TEST(EngineSearch, IsDeterministic_ForNodeAndDepthLimits) {
         const Game g(v);
         SearchLimits limits;
         limits.nodes = 20000;
-        Engine a(EngineOptions{.hash_mb = 8, .seed = 5});
-        Engine b(EngineOptions{.hash_mb = 8, .seed = 5});
+        Engine a(EngineOptions{.hash_mb = 8, .seed = 5, .egdb_dir = {}});
+        Engine b(EngineOptions{.hash_mb = 8, .seed = 5, .egdb_dir = {}});
         const SearchResult ra = a.search(g, limits);
         const SearchResult rb = b.search(g, limits);
         ASSERT_TRUE(ra.best && rb.best);
@@ -284,8 +285,8 @@ TEST(EngineLevels, AreDeterministic_PerSeed) {
     for (const Level level : {Level::Easy, Level::Normal, Level::Hard}) {
         SearchLimits limits;
         limits.nodes = 5000;
-        Engine a(EngineOptions{.hash_mb = 4, .seed = 42});
-        Engine b(EngineOptions{.hash_mb = 4, .seed = 42});
+        Engine a(EngineOptions{.hash_mb = 4, .seed = 42, .egdb_dir = {}});
+        Engine b(EngineOptions{.hash_mb = 4, .seed = 42, .egdb_dir = {}});
         const auto ra = a.search(g, limits, level);
         const auto rb = b.search(g, limits, level);
         EXPECT_TRUE(ra.best->same_as(*rb.best)) << level_name(level);
@@ -297,7 +298,7 @@ TEST(EngineLevels, EasyVariesWithTheSeed_ButNeverPlaysALostMove) {
     const Game g(VariantId::International);
     std::set<std::pair<int, int>> chosen;
     for (std::uint64_t seed = 0; seed < 12; ++seed) {
-        Engine eng(EngineOptions{.hash_mb = 4, .seed = seed});
+        Engine eng(EngineOptions{.hash_mb = 4, .seed = seed, .egdb_dir = {}});
         const auto r = eng.search(g, SearchLimits{}, Level::Easy);
         ASSERT_TRUE(r.best.has_value());
         chosen.insert({r.best->from, r.best->to});

@@ -60,7 +60,7 @@ inline void check_tactic(const Tactic& t) {
     }
 
     const core::Game game(*pos);
-    engine::Engine eng(engine::EngineOptions{.hash_mb = 8, .seed = 0});
+    engine::Engine eng(engine::EngineOptions{.hash_mb = 8, .seed = 0, .egdb_dir = {}});
     engine::SearchLimits limits;
     limits.depth                 = t.depth;
     const engine::SearchResult r = eng.search(game, limits, engine::Level::Max);

@@ -132,7 +132,7 @@ GeneratedSuite generate_openings(core::VariantId variant, const GenerateOptions&
         for (const core::Move& m : l.moves) {
             (void)g.play(m);
         }
-        engine::Engine eng(engine::EngineOptions{.hash_mb = 16, .seed = 0});
+        engine::Engine eng(engine::EngineOptions{.hash_mb = 16, .seed = 0, .egdb_dir = {}});
         engine::SearchLimits limits;
         limits.depth = o.depth;
         const auto r = eng.search(g, limits, engine::Level::Max);

@@ -4,6 +4,7 @@
 
 #include <papan/core/movegen.hpp>
 #if PAPAN_SERVER_HAVE_ENGINE
+#include <papan/engine/egdb.hpp>
 #include <papan/engine/engine.hpp>
 #endif
 
@@ -27,12 +28,28 @@ struct AiPool::Engines {
     bool stopped = false;
 };
 
-AiPool::AiPool(int threads, std::size_t max_pending, std::uint64_t max_nodes, std::uint64_t seed)
+AiPool::AiPool(int threads,
+               std::size_t max_pending,
+               std::uint64_t max_nodes,
+               std::uint64_t seed,
+               std::string egdb_dir)
     : engines_(std::make_unique<Engines>())
     , pool_(static_cast<std::size_t>(std::max(1, threads)))
     , max_pending_(max_pending)
     , max_nodes_(max_nodes)
-    , seed_(seed) {}
+    , seed_(seed)
+    , egdb_dir_(std::move(egdb_dir)) {
+#if PAPAN_SERVER_HAVE_ENGINE
+    if (!egdb_dir_.empty()) {
+        engine::egdb::OpenReport report;
+        (void)engine::egdb::shared_database(egdb_dir_, &report);
+        log_line("ai", report.summary);
+        for (const auto& p : report.problems) {
+            log_line("ai", p);
+        }
+    }
+#endif
+}
 
 AiPool::~AiPool() {
     stop();
@@ -121,8 +138,9 @@ void AiPool::think(core::Game game, std::string level, Done done) {
                 thread_local engine::Engine* eng = nullptr;
                 if (eng == nullptr) {
                     engine::EngineOptions o;
-                    o.hash_mb = 16;
-                    o.seed    = seed_;
+                    o.hash_mb  = 16;
+                    o.seed     = seed_;
+                    o.egdb_dir = egdb_dir_;
                     std::lock_guard lock(engines_->mutex);
                     engines_->all.push_back(std::make_unique<engine::Engine>(o));
                     eng = engines_->all.back().get();

@@ -21,7 +21,12 @@ class AiPool {
 public:
     using Done = std::function<void(std::optional<core::Move>)>;
 
-    AiPool(int threads, std::size_t max_pending, std::uint64_t max_nodes, std::uint64_t seed);
+    // egdb_dir: the engines' endgame databases (opened here once; a log line says what was found).
+    AiPool(int threads,
+           std::size_t max_pending,
+           std::uint64_t max_nodes,
+           std::uint64_t seed,
+           std::string egdb_dir = {});
     ~AiPool();
     AiPool(const AiPool&)            = delete;
     AiPool& operator=(const AiPool&) = delete;
@@ -39,6 +44,7 @@ private:
     std::size_t max_pending_;
     std::uint64_t max_nodes_;
     std::uint64_t seed_;
+    std::string egdb_dir_;
 };
 
 // The quick built-in player: a capture taking the most pieces, else a crowning, else a move that

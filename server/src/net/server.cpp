@@ -482,7 +482,7 @@ int run_server(const ServerOptions& options) {
         const auto hex = random_hex(8);
         seed           = std::stoull(hex, nullptr, 16);
     }
-    AiPool ai(options.ai_threads, options.ai_queue, options.ai_nodes, seed);
+    AiPool ai(options.ai_threads, options.ai_queue, options.ai_nodes, seed, options.egdb_dir);
     Services svc{ioc, clock, store, ai, options, seed, nullptr};
     Lobby lobby(svc);
     svc.lobby = &lobby;

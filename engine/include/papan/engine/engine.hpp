@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace papan::engine {
@@ -53,6 +54,9 @@ struct EngineOptions {
     // Evaluation weights replacing the compiled-in set of their variant (load_weights(), the
     // `--weights FILE` option); games of other variants keep their defaults. Null: defaults.
     std::shared_ptr<const EvalWeights> weights = nullptr;
+    // Endgame databases (egdb.hpp) for levels hard and max; empty = none. Opened once per
+    // process and directory (egdb::shared_database); a missing directory means no tables.
+    std::string egdb_dir;
 };
 
 class Engine {

@@ -40,6 +40,8 @@ struct ServerOptions {
     std::string bus;
     std::string node_id;           // a node's name on the bus (empty: host name + random suffix)
     std::int64_t lease_ms = 3000;  // a dead node's games are taken over after this long
+    // Endgame databases of the computer players (engine egdb.hpp); played without if absent.
+    std::string egdb_dir = "./data/egdb";
     // Called once with the bound port when the server is ready (prints the "listening" line).
     std::function<void(std::uint16_t)> on_ready;
 };
