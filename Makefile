@@ -9,7 +9,7 @@
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: tune faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: docs-check tune faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -30,7 +30,7 @@ build-web: deps
 run: build
 	@bash scripts/run
 
-test: deps format-check test-release test-web test-asan test-fuzz
+test: deps format-check docs-check test-release test-web test-asan test-fuzz
 
 # The pg.* server tests run against a private PostgreSQL (and Redis) that scripts/services
 # starts in build/services; they stay running afterwards (`bash scripts/services stop`).
@@ -75,6 +75,10 @@ tune: build-cpp
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+# Every path the docs name exists (scripts/check-docs).
+docs-check:
+	@bash scripts/check-docs
 
 format-check: deps
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror

@@ -39,11 +39,11 @@ function serveHas(option: string): boolean {
 }
 
 /** Start `papan serve --port PORT --data DATA` (port 0: a free one) and wait for its banner. */
-export async function startServer(port = 0, data?: string): Promise<Server> {
+export async function startServer(port = 0, data?: string, aiNodes = 20_000): Promise<Server> {
   const dir = data ?? mkdtempSync(join(tmpdir(), 'papan-e2e-'));
   const args = ['serve', '--port', String(port), '--data', dir, '--web', WEB_DIST, '--pairing-wait', '1'];
   // a small search keeps the computer quick and the run short on a loaded machine
-  if (serveHas('--ai-nodes')) args.push('--ai-nodes', '20000');
+  if (serveHas('--ai-nodes')) args.push('--ai-nodes', String(aiNodes));
   const proc = spawn(SERVER_BIN, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -218,6 +218,8 @@ export async function playAnyMove(page: Page, g: Geometry, rand: () => number): 
   const from = pieces[Math.floor(rand() * pieces.length)] as number;
   const clicked = [from];
   await clickSquare(page, g, from);
+  // fewer clicks (on by default): a piece with one legal move plays it at once
+  if ((await partial(page)) === '') return clicked;
   for (let i = 0; i < 20; i++) {
     const ts = await targets(page);
     const to = ts[Math.floor(rand() * ts.length)] as number;
@@ -234,4 +236,28 @@ export async function moveCount(page: Page): Promise<number> {
 
 export function haveServerAndBrowser(): boolean {
   return existsSync(SERVER_BIN) && existsSync(CHROMIUM);
+}
+
+/** axe-core's violations of `impact` serious or critical on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+  const axePath = join(REPO, 'web/node_modules/axe-core/axe.min.js');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const result = (await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
+    return w.axe.run(document, { resultTypes: ['violations'] });
+  })) as { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** Open a friend link; a guest picks the nickname (the saved one unless `name`) and joins. */
+export async function joinByLink(page: Page, link: string, name?: string): Promise<void> {
+  await page.goto(link);
+  await page.waitForSelector('[data-test="join-form"], [data-test="game"] [data-test="board"] g.piece');
+  if (await page.$('[data-test="join-form"]')) {
+    if (name !== undefined) await page.fill('[data-test="join-nickname"]', name);
+    await page.click('[data-test="join"]');
+  }
+  await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece');
 }

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   clickSquare,
   dragPiece,
+  joinByLink,
   geometryOf,
   launch,
   moveCount,
@@ -121,8 +122,7 @@ describe('with a friend by link', () => {
     await b.page.waitForSelector('[data-test="lobby"]');
     await b.page.fill('[data-test="nickname"]', 'Budi');
     await b.page.dispatchEvent('[data-test="nickname"]', 'change');
-    await b.page.goto(link);
-    await b.page.waitForSelector('[data-test="game"] [data-test="board"] g.piece');
+    await joinByLink(b.page, link);
     // Budi plays Black: his board is flipped
     await b.page.waitForSelector('[data-test="board"][data-orientation="black"]');
 

@@ -65,7 +65,8 @@ describe('game review', () => {
     expect(await page.$eval('[data-test="review-fen"]', (e) => (e as HTMLInputElement).value)).toBe(FEN);
     await page.keyboard.press('ArrowRight');
     expect(await plyOf(page)).toBe(1);
-    expect(await page.$('[data-test="board"] g.piece[data-square="38"][data-color="white"]')).not.toBeNull();
+    // the board draws on the next animation frame, after data-ply is set: wait for the drawing
+    expect(await page.waitForSelector('[data-test="board"] g.piece[data-square="38"][data-color="white"]', { timeout: 5_000 })).not.toBeNull();
     await page.keyboard.press('End');
     expect(await plyOf(page)).toBe(3);
     await page.keyboard.press('ArrowLeft');

@@ -59,6 +59,11 @@ export interface TapResult {
   move?: LegalMove;
 }
 
+/** Show a move the host plays itself (a premove sent when the turn came), as a tap would. */
+export function playMove(s: HeadlessState, move: LegalMove): HeadlessState {
+  return complete(s, move).state;
+}
+
 function complete(s: HeadlessState, move: LegalMove): TapResult {
   return {
     state: { ...s, partial: null, pending: true, pieces: applyMove(s.pieces, move), lastMove: [...move.path] },
@@ -76,12 +81,28 @@ function step(s: HeadlessState, prefix: number[]): TapResult {
   return { state: { ...s, partial: prefix } };
 }
 
+/** The one move a tap with nothing chosen plays when auto-play is on, if there is one. */
+export function autoMove(s: HeadlessState, sq: number): LegalMove | null {
+  if (!s.autoPlay) return null;
+  const moves = playableMoves(s);
+  const unique = (list: LegalMove[]): LegalMove | null => {
+    const first = list[0];
+    return first && list.every((m) => samePath(m.path, first.path)) ? first : null;
+  };
+  if (selectableSquares(s).has(sq)) return unique(moves.filter((m) => m.path[0] === sq));
+  // the landing square of a capture route, tapped without choosing the piece first
+  return unique(moves.filter((m) => m.captures.length > 0 && m.path[m.path.length - 1] === sq && m.path[0] !== sq));
+}
+
 /** What a tap (click or touch) on square `sq` does. `sq` null: a tap outside the squares. */
 export function tap(s: HeadlessState, sq: number | null): TapResult {
+  if (s.movable === null && s.premoveSide !== null && !s.pending) return { state: premoveTap(s, sq) };
   if (s.movable === null || s.pending) return { state: s.partial ? { ...s, partial: null } : s };
   const partial = s.partial;
   if (sq === null) return { state: { ...s, partial: null } };
   if (!partial) {
+    const auto = autoMove(s, sq);
+    if (auto) return complete(s, auto);
     return selectableSquares(s).has(sq) ? { state: { ...s, partial: [sq] } } : { state: s };
   }
   const here = partial[partial.length - 1] as number;
@@ -153,4 +174,35 @@ export function setPosition(
   lastMove: number[] | null,
 ): HeadlessState {
   return { ...s, pieces, legalMoves, capturers, lastMove, partial: null, pending: false };
+}
+
+/**
+ * A tap while the opponent is to move in a clocked game: choose a premove (one of the side's
+ * pieces, then any other playable square). It is an intent only: the host sends it when the
+ * turn comes, if exactly one legal move then goes from its first to its second square, and the
+ * server checks it. A tap on the chosen piece, outside the board, or on anything once a premove
+ * is set cancels it.
+ */
+export function premoveTap(s: HeadlessState, sq: number | null): HeadlessState {
+  const side = s.premoveSide;
+  const pm = s.premove;
+  if (side === null || sq === null) return pm ? { ...s, premove: null } : s;
+  const own = s.pieces.get(sq)?.color === side;
+  if (!pm || pm.length === 2) {
+    if (pm && pm.length === 2) return { ...s, premove: own && sq !== pm[0] ? [sq] : null };
+    return own ? { ...s, premove: [sq] } : s;
+  }
+  const from = pm[0] as number;
+  if (sq === from) return { ...s, premove: null };
+  if (own) return { ...s, premove: [sq] };
+  return s.geometry.byNumber.has(sq) ? { ...s, premove: [from, sq] } : s;
+}
+
+/** The legal move a premove [from, to] stands for now: the only one from `from` ending on `to`. */
+export function premoveMatch(legal: readonly LegalMove[], premove: readonly number[] | null): LegalMove | null {
+  if (!premove || premove.length !== 2) return null;
+  const [from, to] = premove;
+  const list = legal.filter((m) => m.path[0] === from && m.path[m.path.length - 1] === to);
+  const first = list[0];
+  return first && list.every((m) => samePath(m.path, first.path)) ? first : null;
 }

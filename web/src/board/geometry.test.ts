@@ -12,7 +12,7 @@ describe('geometry from variant metadata', () => {
     }
   });
 
-  it('places the 8x8 numbering of notation.md (1 = b8, 29 = a1, 32 = g1) from White', () => {
+  it('places the standard 8x8 numbering (1 = b8, 29 = a1, 32 = g1) from White', () => {
     const g = geometry('russian');
     expect(squareCell(g, 1, 'white')).toEqual({ col: 1, row: 0 });
     expect(squareCell(g, 29, 'white')).toEqual({ col: 0, row: 7 });

@@ -2,7 +2,8 @@
 //
 // Nothing here knows a variant by name or hard-codes a square count: the board size, the
 // playable squares and their numbers all come from `square_coords`. A square is identified by
-// its number in the variant's numbering (notation.md), the same number FEN and JSON use.
+// its number in the variant's numbering (`square_coords` of GET /api/variants, docs/protocol.md),
+// the same number FEN and JSON use.
 //
 // Coordinates: file 0 = a, rank 0 = rank 1 (White's home row). Display cells: col 0 is the left
 // column and row 0 the top row as the viewer sees the board for the given orientation.
@@ -15,6 +16,21 @@ export interface SquareCoordMeta {
   file: number;
   rank: number;
   name: string;
+}
+
+/**
+ * The capture facts of a variant, for explaining a refused click (docs/issue13-server-needs.md:
+ * the server does not send them yet; every field is optional and the client says less without).
+ */
+export interface VariantRulesMeta {
+  /** which way men capture */
+  man_captures?: 'forward' | 'forward_and_backward' | 'forward_and_sideways';
+  /** false where a man may not capture a king (Italian) */
+  man_captures_king?: boolean;
+  /** short: one square; flying: any distance */
+  king_range?: 'short' | 'flying';
+  /** which capture must be chosen among several */
+  precedence?: 'free' | 'majority' | 'majority_then_kings' | 'italian' | 'kings_first';
 }
 
 /** One row of GET /api/variants ("variants": [...]). */
@@ -30,6 +46,7 @@ export interface VariantMeta {
   no_forced_capture_option: boolean;
   draw_rule_sets: string[];
   square_coords: SquareCoordMeta[];
+  rules?: VariantRulesMeta;
 }
 
 export interface SquareInfo {

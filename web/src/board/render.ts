@@ -8,6 +8,17 @@ import { candidateMoves, displayPieces, selectableSquares, targetSquares } from 
 import type { HeadlessState } from './state';
 
 export const CELL = 100;
+/** Label font size and the width of one character, in SVG units (style.css .label: 17px, 600). */
+export const LABEL_FONT = 17;
+export const LABEL_CHAR_WIDTH = 11;
+
+/**
+ * The box a label covers (x, y is the text's baseline start), for the check that square numbers
+ * and coordinates never overlap.
+ */
+export function labelBox(l: LabelShape): { x0: number; y0: number; x1: number; y1: number } {
+  return { x0: l.x, y0: l.y - LABEL_FONT * 0.8, x1: l.x + LABEL_CHAR_WIDTH * l.text.length, y1: l.y + LABEL_FONT * 0.2 };
+}
 
 export type Layer = 'cells' | 'marks' | 'pieces' | 'labels' | 'targets';
 
@@ -23,8 +34,8 @@ export interface MarkShape {
   key: string;
   x: number;
   y: number;
-  /** last: last move; selected: the chosen piece; path: landings chosen so far */
-  mark: 'last' | 'selected' | 'path';
+  /** last: last move; selected: the chosen piece; path: landings chosen so far; premove: the premove's squares */
+  mark: 'last' | 'selected' | 'path' | 'premove';
 }
 export interface PieceShape {
   layer: 'pieces';
@@ -89,6 +100,11 @@ export function describe(s: HeadlessState): Shape[] {
       out.push({ layer: 'marks', key: `l${n}`, ...pos(n), mark: 'last' });
     }
   }
+  if (s.premove) {
+    for (const n of s.premove) {
+      if (g.byNumber.has(n)) out.push({ layer: 'marks', key: `m${n}`, ...pos(n), mark: 'premove' });
+    }
+  }
   if (s.partial) {
     const from = s.partial[0] as number;
     out.push({ layer: 'marks', key: `s${from}`, ...pos(from), mark: 'selected' });
@@ -140,7 +156,7 @@ export function describe(s: HeadlessState): Shape[] {
       out.push({
         layer: 'labels',
         key: `f${col}`,
-        x: col * CELL + CELL - 16,
+        x: col * CELL + CELL - 6 - LABEL_CHAR_WIDTH * f.length,
         y: last + CELL - 6,
         text: f,
         kind: 'file',
@@ -154,7 +170,7 @@ export function describe(s: HeadlessState): Shape[] {
         layer: 'labels',
         key: `r${row}`,
         x: 5,
-        y: row * CELL + 22,
+        y: row * CELL + CELL - 6,
         text: r,
         kind: 'rank',
         dark: isDarkCell(g, file, rank),
@@ -251,6 +267,13 @@ function shapeElement(s: Shape): SVGElement {
 
 const LAYERS: Layer[] = ['cells', 'marks', 'pieces', 'labels', 'targets'];
 
+/** Milliseconds per step of a move's slide. */
+export const MOVE_STEP_MS = 260;
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /** Draws shapes into an <svg>, keeping unchanged elements (keyed diff). */
 export class SvgRenderer {
   readonly svg: SVGSVGElement;
@@ -309,9 +332,12 @@ export class SvgRenderer {
       list.push(entry.node);
       order.set(shape.layer, list);
     }
+    const animating = this.isNewMove(s);
     for (const [id, entry] of this.current) {
       if (!seen.has(id)) {
-        entry.node.remove();
+        // a piece taken by the move that now animates fades out while the capturer passes
+        if (animating && id.startsWith('pieces:')) this.fadeOut(entry.node, this.moveDuration(s));
+        else entry.node.remove();
         this.current.delete(id);
       }
     }
@@ -326,27 +352,57 @@ export class SvgRenderer {
     }
   }
 
+  /** A new last move that was not played on this board (the opponent's, or the computer's). */
+  private isNewMove(s: HeadlessState): boolean {
+    const key = s.lastMove ? s.lastMove.join('-') : '';
+    return this.shownMove !== null && key !== this.shownMove && !!s.lastMove && !s.pending && !s.partial && !reducedMotion();
+  }
+
+  /** How long a move's slide takes: 260 ms per step, so a reply is easy to follow. */
+  private moveDuration(s: HeadlessState): number {
+    return MOVE_STEP_MS * Math.max(1, (s.lastMove?.length ?? 2) - 1) + 120;
+  }
+
+  private fadeOut(node: SVGElement, ms: number): void {
+    const group = this.groups.get('pieces');
+    if (!group || typeof node.animate !== 'function') {
+      node.remove();
+      return;
+    }
+    // a fading piece is no longer on its square: what asks for the pieces on the board
+    // (the tests, the game's own queries) sees only the position, not the ghost
+    node.classList.add('taken');
+    const sq = node.getAttribute('data-square');
+    node.removeAttribute('data-square');
+    node.removeAttribute('data-color');
+    if (sq !== null) node.setAttribute('data-taken', sq);
+    group.appendChild(node);
+    const a = node.animate([{ opacity: 1 }, { opacity: 1, offset: 0.4 }, { opacity: 0 }], { duration: ms, easing: 'ease-in' });
+    a.onfinish = () => node.remove();
+  }
+
   /**
    * Slide the piece of a new last move along its path (the opponent's moves: the player's own
    * move is already shown where they put it). The first drawing of a position never animates.
    */
   private animateLastMove(s: HeadlessState): void {
-    const key = s.lastMove ? s.lastMove.join('-') : '';
-    const previous = this.shownMove;
-    this.shownMove = key;
-    if (previous === null || key === previous || !s.lastMove || s.pending || s.partial) return;
+    const animate = this.isNewMove(s);
+    this.shownMove = s.lastMove ? s.lastMove.join('-') : '';
+    if (!animate || !s.lastMove) return;
     const to = s.lastMove[s.lastMove.length - 1];
     if (to === undefined) return;
     const node = this.current.get(`pieces:q${to}`)?.node;
     if (!node || typeof node.animate !== 'function') return;
-    if (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const frames = s.lastMove
       .filter((n) => s.geometry.byNumber.has(n))
       .map((n) => {
         const { col, row } = squareCell(s.geometry, n, s.orientation);
         return { transform: `translate(${col * CELL + CELL / 2}px, ${row * CELL + CELL / 2}px)` };
       });
-    if (frames.length >= 2) node.animate(frames, { duration: 120 * (frames.length - 1) + 80, easing: 'ease-out' });
+    if (frames.length < 2) return;
+    this.svg.dataset['animating'] = '1';
+    const a = node.animate(frames, { duration: this.moveDuration(s), easing: 'ease-in-out' });
+    a.onfinish = () => delete this.svg.dataset['animating'];
   }
 
   destroy(): void {

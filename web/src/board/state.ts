@@ -1,4 +1,5 @@
-// HeadlessState: everything the board shows, as plain data with no DOM (style.md 7.6).
+// HeadlessState: everything the board shows, as plain data with no DOM, so the
+// transitions and the drawing are tested without a browser.
 // The host (the game view) fills it through the api's explicit setters; board.ts holds the
 // pure transitions that a tap makes; render.ts turns it into SVG.
 //
@@ -37,6 +38,17 @@ export interface HeadlessState {
   look: Look;
   /** true while a completed move waits for the server's answer */
   pending: boolean;
+  /**
+   * Fewer clicks: a tap on a piece with one legal move plays it, and a tap on the square where
+   * exactly one capture route ends (no piece chosen) plays that capture.
+   */
+  autoPlay: boolean;
+  /** the side that may choose a premove now (not its turn, clocked game), or null */
+  premoveSide: Color | null;
+  /** the premove: [from] while its target is chosen, [from, to] once set; an intent only */
+  premove: number[] | null;
+  /** the keyboard cursor (a square number), or null before the board is focused */
+  cursor: number | null;
 }
 
 export function initialState(geometry: Geometry, pieces: Pieces = new Map()): HeadlessState {
@@ -53,5 +65,9 @@ export function initialState(geometry: Geometry, pieces: Pieces = new Map()): He
     showCoords: false,
     look: 'classic',
     pending: false,
+    autoPlay: false,
+    premoveSide: null,
+    premove: null,
+    cursor: null,
   };
 }

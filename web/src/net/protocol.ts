@@ -32,7 +32,7 @@ export type ClientMessage =
       fen?: string;
       rated?: boolean;
     }
-  | { type: 'join'; id?: number; invite: string }
+  | { type: 'join'; id?: number; invite: string; name?: string }
   | { type: 'resume'; id?: number; game: string; last_version?: number }
   | { type: 'move'; id?: number; game: string; ply: number; path: number[] }
   | { type: 'resign' | 'draw_offer' | 'draw_accept' | 'draw_decline' | 'draw_claim' | 'undo' | 'rematch'; id?: number; game: string }

@@ -13,6 +13,7 @@ import { gameView } from './game';
 import { joinView, lobbyView } from './lobby';
 import { browserStorage, Prefs } from './prefs';
 import { leaderboardView, rulesView } from './rules';
+import { applyTheme, toggleTheme, watchSystemTheme } from './theme';
 
 /** The #/analysis route's variant and FEN ("#/analysis/russian?fen=W:W21-32:B1-12"). */
 export function parseAnalysisHash(hash: string): { variant: string | null; fen: string | null } {
@@ -95,6 +96,8 @@ export async function startApp(root: HTMLElement): Promise<void> {
   };
 
   document.body.dataset['look'] = prefs.look;
+  applyTheme(prefs);
+  watchSystemTheme(prefs, () => renderHeader());
 
   function renderHeader(): void {
     document.documentElement.lang = lang;
@@ -121,7 +124,24 @@ export async function startApp(root: HTMLElement): Promise<void> {
             route();
           },
         }, l.toUpperCase()))),
+      themeButton(),
     );
+  }
+
+  function themeButton(): HTMLElement {
+    const dark = document.documentElement.dataset['theme'] === 'dark';
+    return h('button', {
+      type: 'button',
+      class: 'theme-toggle',
+      'data-test': 'theme-toggle',
+      'aria-pressed': String(dark),
+      'aria-label': ctx.t('themeDark'),
+      title: ctx.t(dark ? 'themeLight' : 'themeDark'),
+      onclick: () => {
+        toggleTheme(prefs);
+        renderHeader();
+      },
+    }, h('span', { 'aria-hidden': 'true' }, dark ? '☀' : '☾'));
   }
 
   function renderConn(): void {

@@ -3,15 +3,26 @@
 // sends the move the player completed and shows it at once until the server answers.
 
 import { createBoard, type BoardApi } from '../board/api';
+import { premoveMatch } from '../board/board';
 import { piecesFromLists } from '../board/fen';
 import { buildGeometry, type Color } from '../board/geometry';
+import { squareName } from '../board/keyboard';
 import { maybeKey } from '../i18n';
 import type { GameState, ServerMessage } from '../net/protocol';
+import { moveAnnouncement, squareWords } from './announce';
+import { Attention } from './attention';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
-import { boardControls } from './looks';
+import { explainRefusal, explanationText } from './explain';
+import { boardControls, playControls } from './looks';
+import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
+import { displayName } from './names';
+import { ReplyPacer } from './pacer';
+import { asOutgoing, type StateWithProposed } from '../net/proposed';
+import { chatPanel } from './chat';
+import { ratingLines, signed, takebackButtons, undoAllowed } from './social';
+import { appSounds, lowTimeCrossed, soundsFor } from './sound';
 import type { Review } from './review';
-import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, orientationOf, seatOf, type Seat } from './model';
 
 export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let state: GameState | null = ctx.games.get(gameId) ?? null;
@@ -22,6 +33,16 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let confirmResign = false;
   let notice = '';
   let lastRematch: string | null = state?.rematch.game ?? null;
+  let flipped = false;
+  /** the premove chosen on the opponent's turn ([from, to]), sent when the turn comes */
+  let premove: number[] | null = null;
+  /** one line under the board: why a click was refused, the premove */
+  let hint = '';
+  /** the computer's reply waits for MIN_REPLY_MS after the player's move; later messages behind it */
+  const pacer = new ReplyPacer<Extract<ServerMessage, { type: 'state' | 'event' }>>((m) => apply(m));
+  let lastClock: Partial<Record<Color, ClockShow>> = {};
+  const sounds = appSounds(() => ctx.prefs.muted);
+  const attention = new Attention();
   // Once the game is over the review (loaded then) drives the board and the move list.
   let review: Review | null = null;
   let reviewStarting = false;
@@ -34,8 +55,22 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   const limit = h('div', { class: 'move-limit', 'data-test': 'move-limit' });
   // phones: the turn or the result also above the board, where the player looks
   const mobileStatus = h('div', { class: 'mobile-status', 'aria-hidden': 'true' });
-  const status = h('div', { class: 'status', 'data-test': 'status', 'aria-live': 'polite' });
+  const status = h('div', { class: 'status', 'data-test': 'status' });
+  const hintLine = h('p', { class: 'hint', 'data-test': 'hint', hidden: true });
+  // moves, captures, results and hints, said by screen readers
+  const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-test': 'announce' });
+  const rated = h('span', { class: 'badge', 'data-test': 'rated-badge' });
+  const chat = chatPanel(ctx, gameId);
   const banner = h('div', { class: 'banner-area' });
+  // flip, sounds, fewer clicks, hot-seat turn: for play; the review brings its own flip
+  const playCtl = playControls(ctx, {
+    flip: () => {
+      flipped = !flipped;
+      render();
+    },
+    boards: () => (board ? [board] : []),
+    changed: () => render(),
+  });
   const buttons = h('div', { class: 'buttons' });
   const moveList = h('div', { class: 'move-list', 'data-test': 'move-list' });
   const heading = h('h2', { class: 'game-title' });
@@ -52,9 +87,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         h('div', { class: 'board-wrap' }, boardHost),
         bottomPlayer,
         limit,
+        hintLine,
+        playCtl,
         boardControls(ctx, () => (board ? [board] : [])),
       ),
-      h('aside', { class: 'side' }, heading, status, banner, buttons, reviewPanel, h('h3', {}, ctx.t('moves')), moveList),
+      h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, banner, buttons, reviewPanel, h('h3', {}, ctx.t('moves')), moveList, chat.el, announcer),
     ),
   );
 
@@ -71,12 +108,17 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     } else {
       board = createBoard(boardHost, {
         geometry: g,
-        label: ctx.variantName(s.variant),
-        onMove: (mv) => {
-          if (!state) return;
-          pendingMove = ctx.conn.send({ type: 'move', game: gameId, ply: state.ply, path: mv.path });
+        label: ctx.t('boardLabel', { variant: ctx.variantName(s.variant) }),
+        words: squareWords(ctx.t),
+        onMove: (mv) => sendMove(mv.path),
+        onRefused: (sq) => explain(sq),
+        onPremove: (pm) => {
+          premove = pm && pm.length === 2 ? pm : null;
+          const b = board;
+          setHint(premove && b ? ctx.t('premoveSet', { from: squareName(b.state(), premove[0] as number), to: squareName(b.state(), premove[1] as number) }) : '');
         },
       });
+      board.setAutoPlay(ctx.prefs.autoPlay);
       board.setLook(ctx.prefs.look);
       board.setShowNumbers(ctx.prefs.showNumbers);
       board.setShowCoords(ctx.prefs.showCoords);
@@ -85,24 +127,89 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     return board;
   }
 
+  function sendMove(path: number[]): void {
+    if (!state) return;
+    pacer.sent();
+    setHint('');
+    pendingMove = ctx.conn.send({ type: 'move', game: gameId, ply: state.ply, path });
+  }
+
+  function setHint(text: string): void {
+    hint = text;
+    hintLine.textContent = text;
+    hintLine.hidden = text === '';
+    if (text) say(text);
+  }
+
+  function say(text: string): void {
+    // a new node each time, so the same words said twice are said again
+    announcer.replaceChildren(h('p', {}, text));
+  }
+
+  /** A click that did nothing: say why in one line. */
+  function explain(sq: number): void {
+    const s = state;
+    const b = board;
+    if (!s || !b || s.status !== 'playing' || s.result) return;
+    const st = seat();
+    const mine: Color | null = st.mine === 'both' ? s.turn : st.mine;
+    if (!mine) return;
+    const view = b.state();
+    const e = explainRefusal(
+      {
+        geometry: view.geometry,
+        pieces: view.pieces,
+        legalMoves: view.legalMoves,
+        capturers: view.capturers,
+        mine,
+        turn: s.turn,
+        premoves: premoveSideOf(s, st) !== null,
+        rules: ctx.variant(s.variant)?.rules,
+        variantName: ctx.variantName(s.variant),
+      },
+      sq,
+    );
+    setHint(e ? explanationText(e, ctx.t) : '');
+  }
+
   function playerLine(el: HTMLElement, s: GameState, c: Color): void {
     const p = s.players[c];
-    const name = p ? (p.computer ? `${ctx.t('computer')} (${ctx.t(`level_${s.level}` as 'level_easy') || s.level})` : p.name) : ctx.t('waiting');
+    const name = p ? displayName(ctx.t, p, (s as StateWithProposed).players[c]?.level || s.level) : ctx.t('waiting');
     const profile = p && p.account && !p.computer ? `#/player/${encodeURIComponent(p.name)}` : null;
     const turn = s.status === 'playing' && !s.result && s.turn === c;
     el.classList.toggle('to-move', turn);
     el.dataset['color'] = c;
     el.replaceChildren(
+      ...[
       h('span', { class: `dot ${c}`, 'aria-hidden': 'true' }),
       profile ? h('a', { class: 'name', href: profile, 'data-test': `player-link-${c}` }, name) : h('span', { class: 'name' }, name),
+      p?.computer ? h('span', { class: 'badge computer', 'data-test': `computer-badge-${c}` }, computerBadge(s, c)) : null,
       h('span', { class: 'side-label' }, sideName(c)),
       h('span', { class: 'clock', 'data-test': `clock-${c}` }),
+      ].filter((x): x is HTMLElement => x !== null),
     );
+  }
+
+  const displayLevel = (level: string): string => {
+    const k = maybeKey(`levelWord_${level}`);
+    return k ? ctx.t(k) : level;
+  };
+
+  /** "computer · easy" (the level of that player, else of the game), or just "computer" */
+  function computerBadge(s: GameState, c: Color): string {
+    const level = (s as StateWithProposed).players[c]?.level || s.level;
+    return level ? ctx.t('computerBadge', { level: displayLevel(level) }) : ctx.t('computer');
   }
 
   function tickClocks(): void {
     if (!state?.clock) return;
     const shows = clocksAt(state.clock, performance.now() - receivedAt);
+    const mine = seat().mine;
+    if ((mine === 'white' || mine === 'black') && state.clock.running === mine && !state.result) {
+      const before = lastClock[mine];
+      if (before && lowTimeCrossed(before, shows[mine])) sounds.play('lowTime');
+    }
+    lastClock = shows;
     for (const c of ['white', 'black'] as const) {
       const el = root.querySelector<HTMLElement>(`[data-test="clock-${c}"]`);
       if (!el) continue;
@@ -113,7 +220,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       el.textContent = v.overtime
         ? `${formatMs(v.period_ms)} (${v.periods}×)`
         : tc.kind === 'byoyomi' && (tc.periods ?? 0) > 0
-          ? `${formatMs(v.main_ms)} +${v.periods}×${tc.period ?? 0}s`
+          ? `${formatMs(v.main_ms)} ${ctx.t('periodsShort', { n: v.periods, s: tc.period ?? 0 })}`
           : formatMs(v.main_ms);
     }
   }
@@ -137,8 +244,12 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     }
     const st = seat();
     heading.textContent = ctx.variantName(s.variant) + (s.options.forced_capture ? '' : ` · ${ctx.t('noForcedCapture')}`);
+    const autoTurn = root.querySelector<HTMLElement>('label.auto-turn');
+    if (autoTurn) autoTurn.hidden = s.mode !== 'hotseat';
+    rated.textContent = s.rated ? ctx.t('ratedGame') : ctx.t('casualGame');
+    rated.dataset['rated'] = s.rated ? '1' : '0';
     const b = ensureBoard(s);
-    const orientation = orientationOf(st);
+    const orientation = shownOrientation(st, s.turn, ctx.prefs.autoTurn, flipped);
     if (b && !review) {
       const last = s.moves.length ? (s.moves[s.moves.length - 1]?.path ?? null) : null;
       b.setOrientation(orientation);
@@ -149,6 +260,21 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         last,
       );
       b.setMovable(movableOf(s, st));
+      b.setPremovable(premoveSideOf(s, st));
+      if (premove && movableOf(s, st)) {
+        const mv = premoveMatch(b.state().legalMoves, premove);
+        premove = null;
+        if (mv) {
+          b.play(mv);
+          sendMove(mv.path);
+        } else {
+          b.clearPremove();
+          setHint(ctx.t('premoveCancelled'));
+        }
+      } else if (premove && !premoveSideOf(s, st)) {
+        premove = null;
+        b.clearPremove();
+      }
     }
     const other: Color = orientation === 'white' ? 'black' : 'white';
     playerLine(topPlayer, s, other);
@@ -158,7 +284,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     // status and result
     status.classList.toggle('over', !!s.result);
     if (s.result) {
-      status.replaceChildren(h('div', { class: 'result', 'data-test': 'result', 'data-outcome': s.result.outcome, 'data-reason': s.result.reason }, resultText(s)));
+      const ratings = ratingLines(s as StateWithProposed);
+      status.replaceChildren(
+        h('div', { class: 'result', 'data-test': 'result', 'data-outcome': s.result.outcome, 'data-reason': s.result.reason }, resultText(s)),
+        ...(ratings.length ? [h('p', { class: 'ratings', 'data-test': 'rating-change' }, ratings.map((r) => ctx.t('ratingAfter', { name: r.name, rating: r.after, delta: signed(r.delta) })).join(' · '))] : []),
+      );
     } else if (s.status === 'waiting') {
       status.textContent = ctx.t('waiting');
     } else {
@@ -172,6 +302,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     const limitKey = lim ? maybeKey(`limit_${lim.rule}`) : null;
     limit.textContent = lim ? ctx.t('movesLeft', { n: lim.moves_left, rule: limitKey ? ctx.t(limitKey) : lim.text }) : '';
     limit.hidden = !lim;
+    limit.dataset['rule'] = lim?.rule ?? '';
 
     // banners
     const items: HTMLElement[] = [];
@@ -187,6 +318,9 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       const asked: Color = s.rematch.white ? 'white' : 'black';
       items.push(h('div', { class: 'banner info' }, asked === actor ? ctx.t('rematchSent') : ctx.t('rematchOffered')));
     }
+    const tb = takebackButtons(s as StateWithProposed, st);
+    if (tb.answer) items.push(h('div', { class: 'banner info', 'data-test': 'takeback-banner' }, ctx.t('takebackOffered')));
+    if (tb.waiting) items.push(h('div', { class: 'banner info' }, ctx.t('takebackSent')));
     if (notice) items.push(h('div', { class: 'banner error', 'data-test': 'notice' }, notice));
     banner.replaceChildren(...items);
 
@@ -196,13 +330,20 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       notice = '';
       ctx.conn.send({ type, game: gameId });
     };
+    const proposed = (type: 'takeback_offer' | 'takeback_accept' | 'takeback_decline') => () => {
+      notice = '';
+      ctx.conn.send(asOutgoing({ type, game: gameId }));
+    };
     const btn = (show: boolean, label: string, test: string, onclick: () => void, cls = ''): HTMLElement | null =>
       show ? h('button', { type: 'button', class: `btn ${cls}`, 'data-test': test, onclick }, label) : null;
     buttons.replaceChildren(
       ...[
         btn(bt.answerDraw, ctx.t('acceptDraw'), 'draw-accept', send('draw_accept'), 'primary'),
         btn(bt.answerDraw, ctx.t('declineDraw'), 'draw-decline', send('draw_decline')),
-        btn(bt.undo, ctx.t('undo'), 'undo', send('undo')),
+        btn(bt.undo || undoAllowed(s as StateWithProposed, st), ctx.t('undo'), 'undo', send('undo')),
+        btn(tb.ask, ctx.t('takebackAsk'), 'takeback-offer', proposed('takeback_offer')),
+        btn(tb.answer, ctx.t('takebackAccept'), 'takeback-accept', proposed('takeback_accept'), 'primary'),
+        btn(tb.answer, ctx.t('takebackDecline'), 'takeback-decline', proposed('takeback_decline')),
         btn(bt.offerDraw, ctx.t('offerDraw'), 'draw-offer', send('draw_offer')),
         btn(bt.claimDraw, ctx.t('claimDraw'), 'draw-claim', send('draw_claim')),
         btn(bt.resign, confirmResign ? ctx.t('confirmResign') : ctx.t('resign'), 'resign', () => {
@@ -245,12 +386,38 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
           ),
     );
     moveList.scrollTop = moveList.scrollHeight;
+    chat.update(s as StateWithProposed, st);
     root.dataset['version'] = String(s.version);
+  }
+
+  /** Show a new state of this game: the page, and the sounds, words and tab title it calls for. */
+  function apply(m: Extract<ServerMessage, { type: 'state' | 'event' }>): void {
+    const prev = state;
+    state = m.state;
+    ctx.games.set(gameId, m.state);
+    receivedAt = performance.now();
+    pendingMove = null;
+    confirmResign = false;
+    if (m.type === 'event' && m.event.kind === 'move') notice = '';
+    if (prev && m.state.moves.length !== prev.moves.length) setHint('');
+    const next = m.state.rematch.game;
+    render();
+    for (const name of soundsFor(prev, m.state)) sounds.play(name);
+    const words = [moveAnnouncement(prev, m.state, ctx.t), prev && !prev.result && m.state.result ? resultText(m.state) : null].filter((x): x is string => !!x);
+    if (words.length) say(words.join('. '));
+    const mine = seat().mine;
+    if (m.type === 'event' && m.event.kind === 'start') attention.call(ctx.t('titleArrived'));
+    else if ((mine === 'white' || mine === 'black') && prev && prev.turn !== mine && m.state.turn === mine && movableOf(m.state, seat())) attention.call(ctx.t('titleYourTurn'));
+    if (next && next !== lastRematch) {
+      lastRematch = next;
+      ctx.navigate(`#/game/${next}`);
+    }
   }
 
   function startReview(s: GameState, b: BoardApi | null, orientation: Color): void {
     if (review || reviewStarting || !b) return;
     reviewStarting = true;
+    playCtl.remove();
     void import('./review').then(({ createReview }) => {
       if (destroyed) return;
       review = createReview(ctx, { board: b, boardHost, moveList, panel: reviewPanel, orientation }, s);
@@ -259,18 +426,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
 
   const onMessage = (m: ServerMessage): void => {
     if ((m.type === 'state' || m.type === 'event') && m.game === gameId) {
-      state = m.state;
-      ctx.games.set(gameId, m.state);
-      receivedAt = performance.now();
-      pendingMove = null;
-      confirmResign = false;
-      if (m.type === 'event' && m.event.kind === 'move') notice = '';
-      const next = m.state.rematch.game;
-      render();
-      if (next && next !== lastRematch) {
-        lastRematch = next;
-        ctx.navigate(`#/game/${next}`);
-      }
+      pacer.push(m, m.type === 'event' && m.event.kind === 'move' && !!m.event.computer);
       return;
     }
     if (m.type === 'error') {
@@ -297,6 +453,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       destroyed = true;
       review?.destroy();
       off();
+      pacer.destroy();
+      attention.destroy();
       clearInterval(timer);
       ctx.conn.unfollow(gameId);
       board?.destroy();

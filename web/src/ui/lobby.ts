@@ -3,9 +3,23 @@
 // control and nickname; sign up / sign in. Choices are remembered for the next visit.
 
 import type { Color } from '../board/geometry';
+import { maybeKey } from '../i18n';
 import type { Level, ServerMessage, TimeControlJson } from '../net/protocol';
+import { accountForm } from './account';
+import { Attention } from './attention';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
+import { displayName } from './names';
+
+interface ListedGame {
+  id: string;
+  variant: string;
+  mode: string;
+  status: string;
+  white: SeatJson | null;
+  black: SeatJson | null;
+  outcome?: string | null;
+}
 
 type ModeChoice = 'computer' | 'friend' | 'random' | 'hotseat';
 type TcChoice = 'default' | 'fast' | 'slow' | 'fischer' | 'none';
@@ -25,9 +39,9 @@ interface SeatJson {
 }
 
 /** A player's name, linking to the profile for a signed-in player (ids "u<N>"; guests have none). */
-function seatName(p: SeatJson | null): HTMLElement | string {
+function seatName(ctx: AppCtx, p: SeatJson | null): HTMLElement | string {
   if (!p) return '?';
-  return !p.computer && /^u\d+$/.test(p.id) ? h('a', { href: `#/player/${encodeURIComponent(p.name)}` }, p.name) : p.name;
+  return !p.computer && /^u\d+$/.test(p.id) ? h('a', { href: `#/player/${encodeURIComponent(p.name)}` }, p.name) : displayName(ctx.t, p);
 }
 
 export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
@@ -54,26 +68,35 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
   root.replaceChildren(h('section', { class: 'lobby' }, h('div', { class: 'card' }, h('h2', {}, ctx.t('play')), form), h('div', { class: 'lobby-side' }, account, mine)));
 
   let alive = true;
-  /** The player's unfinished games (GET /api/games?player=ID), to go back to. */
+  /** The player's games (GET /api/games?player=ID: the signed-in player's, or the guest's saved identity's), unfinished first. */
   const loadMine = (): void => {
     const pid = ctx.conn.playerId;
     if (!pid) return;
     fetch(`/api/games?player=${encodeURIComponent(pid)}`)
-      .then((r) => r.json() as Promise<{ games?: { id: string; variant: string; mode: string; status: string; white: SeatJson | null; black: SeatJson | null }[] }>)
+      .then((r) => r.json() as Promise<{ games?: ListedGame[] }>)
       .then((body) => {
         if (!alive) return;
-        const open = (body.games ?? []).filter((g) => g.status === 'playing' || g.status === 'waiting').slice(0, 10);
+        const games = body.games ?? [];
+        const open = games.filter((g) => g.status === 'playing' || g.status === 'waiting');
+        const done = games.filter((g) => g.status === 'over');
+        const shown = [...open.slice(0, 10), ...done.slice(0, 10)];
         mine.replaceChildren(
-          ...(open.length === 0
+          ...(shown.length === 0
             ? []
             : [
                 h('div', { class: 'card' }, h('h2', {}, ctx.t('myGames')),
-                  h('ul', { class: 'game-links' }, ...open.map((g) =>
-                    h('li', {}, h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode}`), ' · ', seatName(g.white), ' – ', seatName(g.black))))),
+                  h('ul', { class: 'game-links' }, ...shown.map((g) => h('li', { 'data-status': g.status },
+                    h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode}`),
+                    ' · ', seatName(ctx, g.white), ' – ', seatName(ctx, g.black), ' · ',
+                    h('span', { class: 'muted' }, g.status === 'over' ? resultOf(g) : ctx.t('inProgress')))))),
               ]),
         );
       })
       .catch(() => undefined);
+  };
+  const resultOf = (g: ListedGame): string => {
+    const k = g.outcome ? maybeKey(`result_${g.outcome}`) : null;
+    return k ? ctx.t(k) : ctx.t('finished');
   };
   loadMine();
   offs.push(() => void (alive = false));
@@ -192,7 +215,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
     rows.push(
       seeking
         ? h('div', { class: 'seeking', 'data-test': 'seeking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ctx.t('seeking'), h('button', { type: 'button', class: 'btn', onclick: () => { ctx.conn.send({ type: 'cancel_seek' }); seeking = false; renderForm(); } }, ctx.t('cancel')))
-        : h('button', { type: 'submit', class: 'btn primary big', 'data-test': 'start', disabled: busy }, ctx.t('start')),
+        : h('div', { class: 'start-row' }, h('button', { type: 'submit', class: 'btn primary big', 'data-test': 'start', disabled: busy }, ctx.t('start'))),
     );
     if (message) rows.push(h('p', { class: 'banner error' }, message));
     form.replaceChildren(...rows.filter((x): x is HTMLElement => x !== null));
@@ -250,6 +273,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
         loadMine();
       } else if (m.type === 'paired') {
         seeking = false;
+        new Attention().call(ctx.t('titleArrived'));
         ctx.navigate(`#/game/${m.game}`);
       } else if (m.type === 'error' && seeking) {
         seeking = false;
@@ -268,35 +292,15 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
       );
       return;
     }
-    const user = h('input', { type: 'text', autocomplete: 'username', 'data-test': 'username', placeholder: ctx.t('username') });
-    const pass = h('input', { type: 'password', autocomplete: 'current-password', 'data-test': 'password', placeholder: ctx.t('password') });
-    const out = h('p', { class: 'muted' });
-    const go = async (path: 'login' | 'register'): Promise<void> => {
-      try {
-        const r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: user.value.trim(), password: pass.value }) });
-        const body = (await r.json()) as { token?: string; user?: { username: string }; message?: string };
-        if (!r.ok || !body.token || !body.user) {
-          out.textContent = ctx.t('error', { message: body.message ?? String(r.status) });
-          return;
-        }
-        ctx.prefs.token = body.token;
-        ctx.prefs.username = body.user.username;
+    account.replaceChildren(
+      accountForm(ctx, (token, username) => {
+        ctx.prefs.token = token;
+        ctx.prefs.username = username;
         ctx.conn.close();
         ctx.conn.connect();
         renderAccount();
         renderForm();
-      } catch (err) {
-        out.textContent = ctx.t('error', { message: (err as Error).message });
-      }
-    };
-    account.replaceChildren(
-      h('h2', {}, ctx.t('signIn'), ' / ', ctx.t('signUp')),
-      user,
-      pass,
-      h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'btn primary', 'data-test': 'sign-in', onclick: () => void go('login') }, ctx.t('signIn')),
-        h('button', { type: 'button', class: 'btn', 'data-test': 'sign-up', onclick: () => void go('register') }, ctx.t('signUp'))),
-      out,
+      }),
       h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
     );
   }
@@ -306,14 +310,22 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
   return { destroy: () => offs.forEach((f) => f()) };
 }
 
-/** Opening a friend link (#join=TOKEN): sit down and go to the game. */
+/**
+ * Opening a friend link (#join=TOKEN): a guest first picks the nickname to play under
+ * (prefilled with the last one used); then sit down and go to the game. A signed-in player joins
+ * at once under the account's name.
+ */
 export function joinView(ctx: AppCtx, root: HTMLElement, invite: string): View {
-  root.replaceChildren(h('p', { class: 'card', 'data-test': 'joining' }, ctx.t('loading')));
   let done = false;
-  if (!ctx.prefs.username && ctx.prefs.nickname && ctx.conn.playerName !== null && ctx.prefs.nickname !== ctx.conn.playerName) ctx.conn.rehello();
-  const id = ctx.conn.send({ type: 'join', invite });
+  let id: number | null = null;
+  const sit = (): void => {
+    root.replaceChildren(h('p', { class: 'card', 'data-test': 'joining' }, ctx.t('loading')));
+    if (!ctx.prefs.username && ctx.prefs.nickname && ctx.conn.playerName !== null && ctx.prefs.nickname !== ctx.conn.playerName) ctx.conn.rehello();
+    // `name` is also given with the join (docs/issue13-server-needs.md E); the hello above is what the server uses today
+    id = ctx.conn.send({ type: 'join', invite, ...(ctx.prefs.username ? {} : { name: ctx.prefs.nickname || 'Guest' }) });
+  };
   const off = ctx.conn.onMessage((m) => {
-    if (done) return;
+    if (done || id === null) return;
     if ((m.type === 'state' || m.type === 'event') && (m.type === 'event' || m.ref === id)) {
       done = true;
       ctx.games.set(m.game, m.state);
@@ -323,5 +335,25 @@ export function joinView(ctx: AppCtx, root: HTMLElement, invite: string): View {
       root.replaceChildren(h('div', { class: 'card' }, h('p', { class: 'banner error', 'data-test': 'join-error' }, ctx.t('error', { message: m.message })), h('a', { class: 'btn', href: '#/' }, ctx.t('newGame'))));
     }
   });
+  if (ctx.prefs.username) {
+    sit();
+  } else {
+    const nick = h('input', { id: 'join-nickname', type: 'text', maxlength: 24, 'data-test': 'join-nickname', value: ctx.prefs.nickname, autocomplete: 'nickname', required: true });
+    const form = h(
+      'form',
+      { class: 'card join-form', 'data-test': 'join-form' },
+      h('h2', {}, ctx.t('joinTitle')),
+      h('label', { class: 'field', for: 'join-nickname' }, h('span', {}, ctx.t('nickname')), nick),
+      h('button', { type: 'submit', class: 'btn primary big', 'data-test': 'join' }, ctx.t('joinButton')),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const name = nick.value.trim();
+      if (name) ctx.prefs.nickname = name;
+      sit();
+    });
+    root.replaceChildren(form);
+    nick.focus();
+  }
   return { destroy: off };
 }

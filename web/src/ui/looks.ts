@@ -59,3 +59,33 @@ export function boardControls(ctx: AppCtx, boards: () => BoardApi[], numbersShow
     }),
   );
 }
+
+export interface PlayControlHooks {
+  flip(): void;
+  boards(): BoardApi[];
+  /** a preference changed that the page shows */
+  changed(): void;
+}
+
+/** The controls of a game page: flip the board, sounds, fewer clicks, hot-seat turn. */
+export function playControls(ctx: AppCtx, hooks: PlayControlHooks): HTMLElement {
+  const toggle = (label: string, test: string, on: boolean, set: (v: boolean) => void, hidden = false): HTMLElement =>
+    h('label', { class: 'toggle', hidden }, h('input', { type: 'checkbox', 'data-test': test, checked: on, onchange: (e: Event) => set((e.target as HTMLInputElement).checked) }), label);
+  // only on one device (hot-seat); the game page shows it there
+  const autoTurn = toggle(ctx.t('autoTurn'), 'auto-turn', ctx.prefs.autoTurn, (v) => {
+    ctx.prefs.autoTurn = v;
+    hooks.changed();
+  }, true);
+  autoTurn.classList.add('auto-turn');
+  return h(
+    'div',
+    { class: 'play-controls' },
+    h('button', { type: 'button', class: 'btn small', 'data-test': 'flip', onclick: () => hooks.flip() }, h('span', { 'aria-hidden': 'true' }, '⇅ '), ctx.t('flip')),
+    toggle(ctx.t('sounds'), 'sounds', !ctx.prefs.muted, (v) => (ctx.prefs.muted = !v)),
+    toggle(ctx.t('autoPlay'), 'auto-play', ctx.prefs.autoPlay, (v) => {
+      ctx.prefs.autoPlay = v;
+      for (const b of hooks.boards()) b.setAutoPlay(v);
+    }),
+    autoTurn,
+  );
+}

@@ -132,3 +132,28 @@ export function nearLimit(s: GameState, near = 10): { moves_left: number; rule: 
   }
   return best;
 }
+
+/** The computer's reply is shown no sooner than this after the player's move (issue 13, item 2). */
+export const MIN_REPLY_MS = 400;
+
+/**
+ * How long to hold back a move event before showing it: a computer's reply that comes within
+ * MIN_REPLY_MS of the player's move waits for the rest; anything else is shown at once.
+ */
+export function revealDelay(computerMove: boolean, sentAt: number | null, now: number, min = MIN_REPLY_MS): number {
+  if (!computerMove || sentAt === null) return 0;
+  return Math.max(0, min - (now - sentAt));
+}
+
+/** The orientation shown: the seat's, turned for the side to move in hot-seat if asked, flipped by the button. */
+export function shownOrientation(seat: Seat, turn: Color, autoTurn: boolean, flipped: boolean): Color {
+  const base: Color = seat.mine === 'both' && autoTurn ? turn : orientationOf(seat);
+  return flipped ? (base === 'white' ? 'black' : 'white') : base;
+}
+
+/** The side that may choose a premove now: the player's, on the opponent's turn of a clocked game. */
+export function premoveSideOf(s: GameState, seat: Seat): Color | null {
+  if (s.status !== 'playing' || s.result || !s.clock) return null;
+  if (seat.mine !== 'white' && seat.mine !== 'black') return null;
+  return s.turn === seat.mine ? null : seat.mine;
+}

@@ -59,6 +59,35 @@ export class Prefs {
   set showCoords(v: boolean) {
     this.set('coords', v ? '1' : '0');
   }
+  /** sounds off (remembered mute) */
+  get muted(): boolean {
+    return this.get('muted') === '1';
+  }
+  set muted(v: boolean) {
+    this.set('muted', v ? '1' : '0');
+  }
+  /** fewer clicks: play a single legal move at once (on unless turned off) */
+  get autoPlay(): boolean {
+    return this.get('autoplay') !== '0';
+  }
+  set autoPlay(v: boolean) {
+    this.set('autoplay', v ? '1' : '0');
+  }
+  /** hot-seat: turn the board toward the side to move (off unless turned on) */
+  get autoTurn(): boolean {
+    return this.get('autoturn') === '1';
+  }
+  set autoTurn(v: boolean) {
+    this.set('autoturn', v ? '1' : '0');
+  }
+  /** the theme chosen with the toggle, or null to follow the system */
+  get theme(): 'light' | 'dark' | null {
+    const t = this.get('theme');
+    return t === 'light' || t === 'dark' ? t : null;
+  }
+  set theme(v: 'light' | 'dark' | null) {
+    this.set('theme', v);
+  }
   get nickname(): string {
     return this.get('nickname') ?? '';
   }
@@ -93,6 +122,13 @@ export class Prefs {
   }
   set lobby(v: Record<string, unknown>) {
     this.set('lobby', JSON.stringify(v));
+  }
+  /** chat: whether the player with this id is muted here */
+  isMuted(playerId: string): boolean {
+    return this.get(`mute.${playerId}`) === '1';
+  }
+  setMuted(playerId: string, on: boolean): void {
+    this.set(`mute.${playerId}`, on ? '1' : null);
   }
   /** the friend link of a game this browser created */
   linkOf(game: string): string | null {

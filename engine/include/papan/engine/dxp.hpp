@@ -1,4 +1,4 @@
-// DXP, the DamExchange Protocol (../shared/spec/formats.md section 2): engine-vs-engine games over
+// DXP, the DamExchange Protocol (docs/engine-protocols.md): engine-vs-engine games over
 // TCP. Messages are NUL-terminated ASCII strings with fixed-width fields; a move is identified by
 // from, to and the set of captured squares. The standard covers 10x10 (squares 01-50); for the
 // 8x8 diagonal variants we use the common extension (squares 01-32, 32-character positions) and

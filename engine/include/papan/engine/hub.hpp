@@ -1,4 +1,4 @@
-// Hub protocol v2 (Scan 3.x, ../shared/spec/formats.md section 3): the line protocol `papan hub`
+// Hub protocol v2 (Scan 3.x, docs/engine-protocols.md): the line protocol `papan hub`
 // speaks on stdin/stdout. The session reads commands from an std::istream and writes answers to
 // an std::ostream (flushed after every line), so it runs the same on pipes and in tests.
 //

@@ -1,0 +1,83 @@
+// Between people, built against docs/issue13-server-needs.md (D, F): takeback requests, chat with
+// a per-player mute, hot-seat undo, and the rating changes of a rated result. Pure parts first
+// (tested with fixtures); the panel below them.
+
+import type { Color } from '../board/geometry';
+import { CHAT_MAX, type ChatLine, type StateWithProposed } from '../net/proposed';
+import type { Seat } from './model';
+
+export interface TakebackButtons {
+  ask: boolean;
+  answer: boolean;
+  /** we asked and wait */
+  waiting: boolean;
+}
+
+/** Takeback: friend and random games that are not rated, between people, once the server offers it. */
+export function takebackButtons(s: StateWithProposed, seat: Seat): TakebackButtons {
+  const none = { ask: false, answer: false, waiting: false };
+  if (s.takeback_offer === undefined || s.status !== 'playing' || s.result || s.rated) return none;
+  if (s.mode !== 'friend' && s.mode !== 'random') return none;
+  const mine = seat.mine;
+  if (mine !== 'white' && mine !== 'black') return none;
+  if (s.players.white?.computer || s.players.black?.computer) return none;
+  const offer = s.takeback_offer;
+  return {
+    ask: offer === null && s.moves.some((m) => m.color === mine),
+    answer: offer !== null && offer !== mine,
+    waiting: offer === mine,
+  };
+}
+
+/** Undo: against the computer as before; in hot-seat when the server says it may be done now. */
+export function undoAllowed(s: StateWithProposed, seat: Seat): boolean {
+  const playing = s.status === 'playing' && !s.result && seat.mine !== null && s.moves.length > 0;
+  if (!playing) return false;
+  if (s.mode === 'computer') return true;
+  return s.mode === 'hotseat' && s.undo_allowed === true;
+}
+
+/** Chat: shown in friend and random games between people once the server keeps it; players write. */
+export function chatShown(s: StateWithProposed): boolean {
+  return s.chat !== undefined && (s.mode === 'friend' || s.mode === 'random') && !s.players.white?.computer && !s.players.black?.computer;
+}
+
+export function chatWritable(s: StateWithProposed, seat: Seat): boolean {
+  return chatShown(s) && (seat.mine === 'white' || seat.mine === 'black');
+}
+
+/** The lines to show: those of muted players left out. */
+export function visibleChat(s: StateWithProposed, muted: (playerId: string) => boolean): ChatLine[] {
+  return (s.chat ?? []).filter((l) => {
+    const id = s.players[l.by]?.id;
+    return !id || !muted(id);
+  });
+}
+
+/** A chat text as sent: trimmed, cut to the limit; null when nothing is left. */
+export function chatText(raw: string): string | null {
+  const t = raw.trim().slice(0, CHAT_MAX);
+  return t === '' ? null : t;
+}
+
+export interface RatingLine {
+  color: Color;
+  name: string;
+  after: number;
+  delta: number;
+}
+
+/** "Ann 1216 (+16)": each side's rating after a rated game and its change. */
+export function ratingLines(s: StateWithProposed): RatingLine[] {
+  const r = s.result?.ratings;
+  if (!r) return [];
+  return (['white', 'black'] as const).flatMap((c) => {
+    const x = r[c];
+    const p = s.players[c];
+    return x && p ? [{ color: c, name: p.name, after: Math.round(x.after), delta: Math.round(x.after - x.before) }] : [];
+  });
+}
+
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
+}
