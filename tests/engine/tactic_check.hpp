@@ -1,7 +1,7 @@
-// What both tactics tests (tactics_test.cpp: shots from Papan's self-play; tactics_published_test
-// .cpp: shots from books and columns) check for one position: the claim about the position, with
-// our own move generator, and that the engine finds the key move. Header-only: the engine tests'
-// executable is built from tests/engine/*_test.cpp alone.
+// What both tactics tests (tactics_test.cpp: self-play shots proven by exhaustive search;
+// tactics_published_test .cpp: shots from books and columns) check for one position: the claim
+// about the position, with our own move generator, and that the engine finds the key move.
+// Header-only: the engine tests' executable is built from tests/engine/*_test.cpp alone.
 #pragma once
 
 #include <papan/core/game.hpp>
