@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace papan::engine::detail {
 
@@ -39,6 +40,13 @@ enum class Reset : std::uint8_t {
 
 inline constexpr std::int16_t kNoCounter = std::numeric_limits<std::int16_t>::max();
 inline constexpr int kMaxCounters        = 4;
+
+// Aspiration windows (hundredths of a man): the first window is +-kAspirationWindow around the
+// previous iteration's score from depth kAspirationDepth on; it doubles on each failure and is
+// opened fully past kAspirationMax.
+inline constexpr int kAspirationDepth  = 4;
+inline constexpr int kAspirationWindow = 25;
+inline constexpr int kAspirationMax    = 400;
 
 [[nodiscard]] int score_to_tt(int s, int ply) noexcept {
     if (s >= kMateBound) {
@@ -77,6 +85,23 @@ private:
     static constexpr bool kTurkish          = R.topology == core::Topology::Orthogonal8;
 
     using PvLine = std::array<Move, kMaxPly + 1>;
+
+    // One pass over the root moves (in `order`) with the window (alpha, beta).
+    struct RootIteration {
+        std::size_t best     = 0;
+        int score            = -kInfinite;
+        std::size_t searched = 0;
+        std::vector<Move> pv;
+    };
+
+    RootIteration search_root(const Position& pos,
+                              Frame& root,
+                              const std::vector<std::size_t>& order,
+                              int depth,
+                              int alpha,
+                              int beta,
+                              bool multi,
+                              std::vector<int>& root_scores);
 
     int search(const Position& pos, int alpha, int beta, int depth, int ply, bool pv_node);
     int qsearch(const Position& pos, int alpha, int beta, int ply, int qply);
@@ -425,6 +450,55 @@ int Searcher<V>::search(
 }
 
 template <VariantId V>
+typename Searcher<V>::RootIteration Searcher<V>::search_root(const Position& pos,
+                                                             Frame& root,
+                                                             const std::vector<std::size_t>& order,
+                                                             int depth,
+                                                             int alpha,
+                                                             int beta,
+                                                             bool multi,
+                                                             std::vector<int>& root_scores) {
+    RootIteration it;
+    it.best = order[0];
+    for (std::size_t n = 0; n < order.size(); ++n) {
+        const std::size_t i  = order[n];
+        const Move& m        = root.moves[i];
+        const Position child = core::make_move(pos, m);
+        const bool draw      = enter_child(pos, child, m, 0);
+        int score            = 0;
+        if (draw) {
+            score      = 0;
+            pv_len_[1] = 1;
+        } else if (n == 0 || multi) {
+            score = -search(child, -beta, -alpha, depth - 1, 1, true);
+        } else {
+            score = -search(child, -alpha - 1, -alpha, depth - 1, 1, false);
+            if (score > alpha && score < beta && !aborted_) {
+                score = -search(child, -beta, -alpha, depth - 1, 1, true);
+            }
+        }
+        if (aborted_) {
+            break;
+        }
+        ++it.searched;
+        root_scores[i] = score;
+        if (score > it.score) {
+            it.score = score;
+            it.best  = i;
+            update_pv(0, m);
+            it.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
+            if (!multi) {
+                alpha = std::max(alpha, score);
+                if (score >= beta) {
+                    break;  // fail high: the caller widens the window
+                }
+            }
+        }
+    }
+    return it;
+}
+
+template <VariantId V>
 SearchResult Searcher<V>::run() {
     start_ = Clock::now();
     st_.tt.new_search();
@@ -539,61 +613,64 @@ SearchResult Searcher<V>::run() {
     }
 
     for (int depth = 1; depth <= max_depth; ++depth) {
-        int alpha             = -kInfinite;
-        const int beta        = kInfinite;
-        std::size_t iter_best = order[0];
-        int iter_score        = -kInfinite;
-        std::size_t searched  = 0;
-        std::vector<Move> iter_pv;
-        for (std::size_t n = 0; n < count; ++n) {
-            const std::size_t i  = order[n];
-            const Move& m        = root.moves[i];
-            const Position child = core::make_move(pos, m);
-            const bool draw      = enter_child(pos, child, m, 0);
-            int score            = 0;
-            if (draw) {
-                score      = 0;
-                pv_len_[1] = 1;
-            } else if (n == 0 || multi) {
-                score = -search(child, -beta, -alpha, depth - 1, 1, true);
-            } else {
-                score = -search(child, -alpha - 1, -alpha, depth - 1, 1, false);
-                if (score > alpha && !aborted_) {
-                    score = -search(child, -beta, -alpha, depth - 1, 1, true);
-                }
-            }
+        // Aspiration: a window around the previous score, widened on each failure. Not for the
+        // weaker levels, which need every root move's exact score.
+        int delta = kAspirationWindow;
+        int alpha = -kInfinite;
+        int beta  = kInfinite;
+        if (!multi && depth >= kAspirationDepth && std::abs(best_score) < kMateBound) {
+            alpha = best_score - delta;
+            beta  = best_score + delta;
+        }
+        RootIteration it;
+        std::optional<RootIteration> failed_high;  // the move that beat beta, for an abort
+        for (;;) {
+            it = search_root(pos, root, order, depth, alpha, beta, multi, root_scores);
             if (aborted_) {
                 break;
             }
-            ++searched;
-            root_scores[i] = score;
-            if (score > iter_score) {
-                iter_score = score;
-                iter_best  = i;
-                update_pv(0, m);
-                iter_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
-                if (!multi) {
-                    alpha = std::max(alpha, score);
-                }
+            if (it.score <= alpha && alpha > -kInfinite) {
+                beta  = (alpha + beta) / 2;
+                alpha = std::max(it.score - delta, -kInfinite);
+            } else if (it.score >= beta && beta < kInfinite) {
+                beta          = std::min(it.score + delta, kInfinite);
+                failed_high   = it;
+                const auto at = std::find(order.begin(), order.end(), it.best);
+                std::rotate(order.begin(), at, at + 1);
+            } else {
+                break;
+            }
+            delta *= 2;
+            if (delta > kAspirationMax) {
+                alpha = -kInfinite;
+                beta  = kInfinite;
             }
         }
         if (aborted_) {
-            // A move of the unfinished iteration that beat the first one was fully searched.
-            if (!multi && searched > 1 && iter_best != order[0]) {
-                best_index = iter_best;
-                best_score = iter_score;
-                best_pv    = iter_pv;
+            // A move of the unfinished iteration that beat the first one was fully searched; a
+            // move that failed high beat the previous best.
+            if (!multi && it.searched > 1 && it.best != order[0]) {
+                best_index = it.best;
+                best_score = it.score;
+                best_pv    = it.pv;
+            } else if (!multi && failed_high) {
+                best_index = failed_high->best;
+                best_score = failed_high->score;
+                best_pv    = failed_high->pv;
             }
             break;
         }
-        completed    = depth;
-        best_index   = iter_best;
-        best_score   = iter_score;
-        best_pv      = iter_pv;
-        final_scores = root_scores;
+        const std::size_t iter_best = it.best;
+        const int iter_score        = it.score;
+        std::vector<Move>& iter_pv  = it.pv;
+        completed                   = depth;
+        best_index                  = iter_best;
+        best_score                  = iter_score;
+        best_pv                     = iter_pv;
+        final_scores                = root_scores;
         // The best move first next time; the others keep their order.
-        const auto it = std::find(order.begin(), order.end(), best_index);
-        std::rotate(order.begin(), it, it + 1);
+        const auto first = std::find(order.begin(), order.end(), best_index);
+        std::rotate(order.begin(), first, first + 1);
 
         if (p_.on_info) {
             SearchInfo info;
