@@ -347,12 +347,12 @@ int Searcher<V>::search(
 
     const std::uint64_t key = keys_[root_index_ + static_cast<std::size_t>(ply)];
     std::uint16_t tt_move   = kNoMove;
-    if (const TTEntry* e = st_.tt.probe(key)) {
-        tt_move = e->move;
-        if (!pv_node && e->depth >= depth) {
-            const int s = score_from_tt(e->score, ply);
-            if ((e->bound() == Bound::Exact) || (e->bound() == Bound::Lower && s >= beta) ||
-                (e->bound() == Bound::Upper && s <= alpha)) {
+    if (TTEntry e; st_.tt.probe(key, e)) {
+        tt_move = e.move;
+        if (!pv_node && e.depth >= depth) {
+            const int s = score_from_tt(e.score, ply);
+            if ((e.bound == Bound::Exact) || (e.bound == Bound::Lower && s >= beta) ||
+                (e.bound == Bound::Upper && s <= alpha)) {
                 return s;
             }
         }
@@ -577,8 +577,8 @@ SearchResult Searcher<V>::run() {
 
     // Root ordering: the previous search's move first, then captures.
     std::uint16_t tt_move = kNoMove;
-    if (const TTEntry* e = st_.tt.probe(keys_[root_index_])) {
-        tt_move = e->move < count ? e->move : kNoMove;
+    if (TTEntry e; st_.tt.probe(keys_[root_index_], e)) {
+        tt_move = e.move < count ? e.move : kNoMove;
     }
     score_moves(root, pos, tt_move);
     std::vector<std::size_t> order(count);
