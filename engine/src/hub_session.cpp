@@ -11,6 +11,7 @@
 #include <papan/core/game.hpp>
 #include <papan/core/notation/move_text.hpp>
 #include <papan/engine/hub.hpp>
+#include <papan/engine/time_plan.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -60,17 +61,10 @@ enum class GoMode : std::uint8_t {
     Analyze,
 };
 
-// Seconds to spend on a move under a game clock (used when a ponder search turns into a real one).
-double clock_budget(const SearchLimits& l) {
-    if (l.move_time > 0) {
-        return l.move_time;
-    }
-    if (l.time_left < 0) {
-        return 0;
-    }
-    const int moves      = l.moves_to_go > 0 ? std::min(l.moves_to_go, 40) : 30;
-    const double reserve = std::max(0.0, l.time_left - l.increment);
-    return std::max(0.01, std::min(l.time_left * 0.5, reserve / moves + l.increment * 0.8));
+// Seconds to spend on a move under a game clock (used when a ponder search turns into a real one:
+// the infinite search is stopped after the plan's target).
+double clock_budget(const SearchLimits& l) noexcept {
+    return plan_time(l).target;
 }
 
 }  // namespace

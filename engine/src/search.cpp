@@ -683,7 +683,7 @@ SearchResult Searcher<V>::run() {
             p_.on_info(info);
         }
         if (!p_.limits.infinite) {
-            if (p_.soft_time > 0 && elapsed() > p_.soft_time * 0.55) {
+            if (p_.soft_time > 0 && elapsed() >= p_.soft_time) {
                 break;
             }
             if (std::abs(best_score) >= kMateBound &&
