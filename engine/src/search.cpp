@@ -48,6 +48,23 @@ inline constexpr int kAspirationDepth  = 4;
 inline constexpr int kAspirationWindow = 25;
 inline constexpr int kAspirationMax    = 400;
 
+// Late-move reductions by depth and move number: round(ln(depth) x ln(n) / kLmrDivisor).
+inline constexpr int kLmrSize       = 64;
+inline constexpr double kLmrDivisor = 2.0;
+
+using LmrTable = std::array<std::array<int, kLmrSize>, kLmrSize>;
+
+const LmrTable kLmr = [] {
+    LmrTable t{};
+    for (std::size_t d = 1; d < t.size(); ++d) {
+        for (std::size_t n = 1; n < t[d].size(); ++n) {
+            t[d][n] = static_cast<int>(std::lround(std::log(static_cast<double>(d)) *
+                                                   std::log(static_cast<double>(n)) / kLmrDivisor));
+        }
+    }
+    return t;
+}();
+
 [[nodiscard]] int score_to_tt(int s, int ply) noexcept {
     if (s >= kMateBound) {
         return s + ply;
@@ -254,6 +271,27 @@ private:
         return idx[n];
     }
 
+    // Late-move reduction of the n-th move (from 0) at `depth`: the table's value, one ply less
+    // for a killer, adjusted by the move's history (up to two plies either way); never for a
+    // capture, a promotion or the first two moves, never into the quiescence search.
+    [[nodiscard]] int reduction(const Position& pos,
+                                const Move& m,
+                                int order_score,
+                                int depth,
+                                std::size_t n) const noexcept {
+        if (depth < 3 || n < 2 || m.is_capture() || m.promotes) {
+            return 0;
+        }
+        int r = kLmr[static_cast<std::size_t>(std::min(depth, kLmrSize - 1))]
+                    [std::min(n, static_cast<std::size_t>(kLmrSize - 1))];
+        if (order_score >= (1 << 27)) {
+            --r;  // a killer
+        } else {
+            r -= st_.history[static_cast<std::size_t>(pos.side)][m.from][m.to] / 8192;
+        }
+        return std::clamp(r, 0, depth - 2);
+    }
+
     void reward_quiet(Color us, const Move& m, int bonus) noexcept {
         int& h = st_.history[static_cast<std::size_t>(us)][m.from][m.to];
         h += bonus - h * std::abs(bonus) / 16384;
@@ -417,12 +455,8 @@ int Searcher<V>::search(
         } else if (n == 0) {
             score = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            int r = 0;
-            if (depth >= 3 && n >= 3 && !m.is_capture() && !m.promotes &&
-                f.order_score[i] < (1 << 27)) {
-                r = (n >= 8 && depth >= 5) ? 2 : 1;
-            }
-            score = -search(child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
+            const int r = reduction(pos, m, f.order_score[i], depth, n);
+            score       = -search(child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
             if (score > alpha && r > 0) {
                 score = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
             }
