@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     std::uint64_t table_from = 2'000'000'000ULL;
     std::size_t table_mb     = 4096;
     bool anchors_only        = false;
+    std::string data_dir     = "tests/data";  // --data: the folder holding perft/*.perft
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc) {
             max_nodes = std::strtoull(argv[++i], nullptr, 10);
@@ -43,6 +44,8 @@ int main(int argc, char** argv) {
             table_from = std::strtoull(argv[++i], nullptr, 10);
         } else if (std::strcmp(argv[i], "--table-mb") == 0 && i + 1 < argc) {
             table_mb = std::strtoull(argv[++i], nullptr, 10);
+        } else if (std::strcmp(argv[i], "--data") == 0 && i + 1 < argc) {
+            data_dir = argv[++i];
         } else if (std::strcmp(argv[i], "--anchors") == 0) {
             anchors_only = true;
         }
@@ -87,7 +90,13 @@ int main(int argc, char** argv) {
     std::printf("\n== Every published count (tests/data/perft)\n");
     std::printf(
         "%-14s %-16s %5s %16s %9s %s\n", "variant", "position", "depth", "nodes", "seconds", "");
-    const auto cases = test::load_all_perft(PAPAN_TEST_DATA_DIR "/perft");
+    const auto cases = test::load_all_perft(data_dir + "/perft");
+    if (cases.empty()) {
+        std::fprintf(stderr,
+                     "papan_perft_bench: no perft counts in %s/perft (--data DIR)\n",
+                     data_dir.c_str());
+        return 1;
+    }
     for (const auto& c : cases) {
         const auto pos = core::parse_fen(c.variant, c.fen);
         if (!pos) {

@@ -1,9 +1,16 @@
-// `papan bench [--depth D] [--positions DIR] [--variant V] [--weights FILE] [--json]`: the bench
-// signature (Stockfish's habit). Searches every position of bench/positions/<variant>.fen to a
-// fixed depth, one thread, a fresh engine per position with a fixed table size, and prints the
-// nodes per variant and the total. The total ("Bench: N") is the same on every run of the same
-// binary and changes whenever the search or the evaluation changes behaviour; nodes/s is the speed
-// figure.
+// `papan bench [--depth D] [--positions DIR] [--variant V] [--weights FILE] [--json]
+// [--time-to-depth]`: the bench
+// signature (Stockfish's habit). Searches every position of <positions>/<variant>.fen to a fixed
+// depth, one thread, a fresh engine per position with a fixed table size, and prints the nodes
+// per variant and the total. The total ("Bench: N") is the same on every run of the same binary
+// and changes whenever the search or the evaluation changes behaviour; bench/signature records
+// it and a test compares. nodes/s is the speed figure.
+//
+// --time-to-depth instead searches each position for up to --max-time seconds and prints, per
+// variant, the mean time at which each depth was completed (over the positions that reached it).
+//
+// The positions are found next to the program (<dir of papan>/bench/positions, copied there by
+// the build) unless --positions names a folder.
 #include "commands.hpp"
 #include "variant_option.hpp"
 #include "weights_option.hpp"
@@ -13,38 +20,121 @@
 #include <papan/engine/engine.hpp>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-
-#ifndef PAPAN_BENCH_POSITIONS_DIR
-#define PAPAN_BENCH_POSITIONS_DIR "bench/positions"
-#endif
+#include <map>
 
 namespace papan::cli {
 
 namespace {
 
-constexpr int kDefaultDepth        = 13;
+constexpr int kDefaultDepth        = 10;
 constexpr std::size_t kBenchHashMb = 16;
 
 struct BenchOptions {
-    int depth                 = kDefaultDepth;
-    std::string positions_dir = PAPAN_BENCH_POSITIONS_DIR;
-    std::string variant;  // empty = all
-    bool json = false;
+    int depth = kDefaultDepth;
+    std::string positions_dir;  // empty = next to the program
+    std::string variant;        // empty = all
+    bool json          = false;
+    bool time_to_depth = false;
+    double max_time    = 2.0;
     std::string weights;  // a weight file for its variant (the others keep their defaults)
 };
+
+std::string default_positions_dir() {
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ((ec ? std::filesystem::path(".") : self.parent_path()) / "bench" / "positions")
+        .string();
+}
+
+// The games of a variant's bench file; false (with the error reported) when unreadable.
+bool load_positions(CommandContext& ctx,
+                    const std::string& dir,
+                    core::VariantId v,
+                    std::vector<core::Game>& out) {
+    const std::string path = dir + "/" + std::string(core::rules(v).key) + ".fen";
+    std::ifstream in(path);
+    if (!in) {
+        fail(ctx, "bench: cannot read " + path + " (--positions DIR)");
+        return false;
+    }
+    std::string line;
+    int line_no = 0;
+    while (std::getline(in, line)) {
+        ++line_no;
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        if (line.empty() || line.front() == '#') {
+            continue;
+        }
+        const auto pos = core::parse_fen(v, line);
+        if (!pos) {
+            fail(ctx, path + ":" + std::to_string(line_no) + ": " + pos.error());
+            return false;
+        }
+        core::Game game(*pos);
+        if (game.is_over()) {
+            fail(ctx, path + ":" + std::to_string(line_no) + ": the game is over");
+            return false;
+        }
+        out.push_back(std::move(game));
+    }
+    return true;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+void print_time_to_depth(const std::string& key,
+                         const std::vector<core::Game>& games,
+                         double max_time,
+                         const std::shared_ptr<const engine::EvalWeights>& weights) {
+    std::map<int, std::pair<double, int>> at;  // depth -> (sum of seconds, positions)
+    for (const core::Game& g : games) {
+        engine::Engine eng(engine::EngineOptions{
+            .hash_mb = kBenchHashMb, .seed = 0, .weights = weights, .egdb_dir = {}});
+        engine::SearchLimits limits;
+        limits.move_time = max_time;
+        (void)eng.search(g, limits, engine::Level::Max, [&](const engine::SearchInfo& info) {
+            auto& slot = at[info.depth];
+            slot.first += info.seconds;
+            slot.second += 1;
+        });
+    }
+    std::cout << key << ": time to depth (mean s over " << games.size() << " positions, "
+              << max_time << " s each at most):";
+    for (const auto& [depth, slot] : at) {
+        if (slot.second == static_cast<int>(games.size()) || depth % 2 == 0) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, " d%d %.3f", depth, slot.first / slot.second);
+            std::cout << buf;
+            if (slot.second < static_cast<int>(games.size())) {
+                std::cout << " (" << slot.second << ")";
+            }
+        }
+    }
+    std::cout << '\n' << std::flush;
+}
 
 }  // namespace
 
 void register_bench_command(CLI::App& app, CommandContext& ctx) {
     auto opts = std::make_shared<BenchOptions>();
     auto* cmd = app.add_subcommand("bench", "Fixed-depth search over the bench positions");
-    cmd->add_option("--depth,-d", opts->depth, "Search depth in plies")->check(CLI::Range(1, 40));
+    cmd->add_option("--depth,-d", opts->depth, "Search depth in plies (default 10)")
+        ->check(CLI::Range(1, 40));
     cmd->add_option("--positions", opts->positions_dir, "Folder of <variant>.fen files");
     cmd->add_option("--variant,-v", opts->variant, "Only this variant");
     cmd->add_flag("--json", opts->json, "JSON summary as the last line");
     cmd->add_option("--weights", opts->weights, "Evaluation weight file for its variant");
+    cmd->add_flag("--time-to-depth", opts->time_to_depth, "Mean time to complete each depth");
+    cmd->add_option("--max-time", opts->max_time, "Seconds per position for --time-to-depth")
+        ->check(CLI::Range(0.01, 3600.0));
     cmd->callback([opts, &ctx] {
         std::vector<core::VariantId> variants;
         if (opts->variant.empty()) {
@@ -66,61 +156,46 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
         if (!weights) {
             return;
         }
+        const std::string dir =
+            opts->positions_dir.empty() ? default_positions_dir() : opts->positions_dir;
         std::uint64_t total                = 0;
         double total_seconds               = 0;
         nlohmann::ordered_json per_variant = nlohmann::ordered_json::object();
         for (const core::VariantId v : variants) {
             const std::string key(core::rules(v).key);
-            const std::string path = opts->positions_dir + "/" + key + ".fen";
-            std::ifstream in(path);
-            if (!in) {
-                fail(ctx, "bench: cannot read " + path);
+            std::vector<core::Game> games;
+            if (!load_positions(ctx, dir, v, games)) {
                 return;
+            }
+            if (opts->time_to_depth) {
+                print_time_to_depth(key, games, opts->max_time, *weights);
+                continue;
             }
             std::uint64_t nodes = 0;
             double seconds      = 0;
-            int count           = 0;
-            std::string line;
-            int line_no = 0;
-            while (std::getline(in, line)) {
-                ++line_no;
-                if (!line.empty() && line.back() == '\r') {
-                    line.pop_back();
-                }
-                if (line.empty() || line.front() == '#') {
-                    continue;
-                }
-                const auto pos = core::parse_fen(v, line);
-                if (!pos) {
-                    fail(ctx, path + ":" + std::to_string(line_no) + ": " + pos.error());
-                    return;
-                }
-                const core::Game game(*pos);
-                if (game.is_over()) {
-                    fail(ctx, path + ":" + std::to_string(line_no) + ": the game is over");
-                    return;
-                }
+            for (const core::Game& game : games) {
                 engine::Engine eng(engine::EngineOptions{
                     .hash_mb = kBenchHashMb, .seed = 0, .weights = *weights, .egdb_dir = {}});
                 engine::SearchLimits limits;
                 limits.depth     = opts->depth;
                 const auto start = std::chrono::steady_clock::now();
                 const auto r     = eng.search(game, limits, engine::Level::Max);
-                seconds +=
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                seconds += seconds_since(start);
                 nodes += r.nodes;
-                ++count;
             }
             const auto nps =
                 seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes) / seconds) : 0;
             if (!opts->json) {
-                std::cout << key << ": positions " << count << "  Nodes searched: " << nodes
+                std::cout << key << ": positions " << games.size() << "  Nodes searched: " << nodes
                           << "  nodes/s: " << nps << '\n'
                           << std::flush;
             }
-            per_variant[key] = {{"positions", count}, {"nodes", nodes}, {"nps", nps}};
+            per_variant[key] = {{"positions", games.size()}, {"nodes", nodes}, {"nps", nps}};
             total += nodes;
             total_seconds += seconds;
+        }
+        if (opts->time_to_depth) {
+            return;
         }
         const auto nps =
             total_seconds > 0

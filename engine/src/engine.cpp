@@ -3,6 +3,7 @@
 
 #include <papan/engine/egdb.hpp>
 #include <papan/engine/engine.hpp>
+#include <papan/engine/time_plan.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -27,37 +28,6 @@ detail::Handicap handicap(Level level) noexcept {
         return {};
     }
     return {};
-}
-
-// Soft deadline (no new iteration past about half of it) and hard deadline (abort), seconds.
-void plan_time(const SearchLimits& l, double& soft, double& hard) noexcept {
-    soft = 0;
-    hard = 0;
-    if (l.infinite) {
-        return;
-    }
-    if (l.move_time > 0) {
-        soft = l.move_time;
-        hard = std::max(0.001, l.move_time * 0.95 - 0.005);
-        return;
-    }
-    if (l.time_left < 0) {
-        return;
-    }
-    const double byo   = (l.byo_yomi > 0 && l.periods > 0) ? l.byo_yomi : 0.0;
-    const double avail = std::max(0.0, l.time_left - 0.05);  // keep a margin for overhead
-    if (avail < 0.02) {
-        // Main time is gone: play within the byo-yomi period (or as fast as possible).
-        soft = byo > 0 ? byo * 0.5 : 0.01;
-        hard = byo > 0 ? byo * 0.85 : 0.02;
-        return;
-    }
-    const double mtg    = l.moves_to_go > 0 ? static_cast<double>(l.moves_to_go) : 30.0;
-    const double target = avail / mtg + (byo > 0 ? byo * 0.7 : l.increment * 0.75);
-    soft                = target;
-    const double cap    = (l.moves_to_go == 1 ? avail * 0.9 : avail * 0.4) + byo * 0.85;
-    hard                = std::max(0.005, std::min(target * 4.0, cap));
-    soft                = std::min(soft, hard);
 }
 
 // Numbers a search for as long as it runs: search n takes the phase from 2(n - 1) to 2n - 1 and,
@@ -147,7 +117,9 @@ SearchResult Engine::search_excluding(const core::Game& game,
     if (level == Level::Hard || level == Level::Max) {
         params.egdb = impl_->egdb.get();
     }
-    plan_time(limits, params.soft_time, params.hard_time);
+    const TimePlan plan = plan_time(limits);
+    params.soft_time    = plan.soft;
+    params.hard_time    = plan.hard;
     if (game.is_over()) {
         return {};
     }

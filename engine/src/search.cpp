@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace papan::engine::detail {
 
@@ -40,6 +41,30 @@ enum class Reset : std::uint8_t {
 
 inline constexpr std::int16_t kNoCounter = std::numeric_limits<std::int16_t>::max();
 inline constexpr int kMaxCounters        = 4;
+
+// Aspiration windows (hundredths of a man): the first window is +-kAspirationWindow around the
+// previous iteration's score from depth kAspirationDepth on; it doubles on each failure and is
+// opened fully past kAspirationMax.
+inline constexpr int kAspirationDepth  = 4;
+inline constexpr int kAspirationWindow = 25;
+inline constexpr int kAspirationMax    = 400;
+
+// Late-move reductions by depth and move number: round(ln(depth) x ln(n) / kLmrDivisor).
+inline constexpr int kLmrSize       = 64;
+inline constexpr double kLmrDivisor = 2.0;
+
+using LmrTable = std::array<std::array<int, kLmrSize>, kLmrSize>;
+
+const LmrTable kLmr = [] {
+    LmrTable t{};
+    for (std::size_t d = 1; d < t.size(); ++d) {
+        for (std::size_t n = 1; n < t[d].size(); ++n) {
+            t[d][n] = static_cast<int>(std::lround(std::log(static_cast<double>(d)) *
+                                                   std::log(static_cast<double>(n)) / kLmrDivisor));
+        }
+    }
+    return t;
+}();
 
 [[nodiscard]] int score_to_tt(int s, int ply) noexcept {
     if (s >= kMateBound) {
@@ -78,6 +103,23 @@ private:
     static constexpr bool kTurkish          = R.topology == core::Topology::Orthogonal8;
 
     using PvLine = std::array<Move, kMaxPly + 1>;
+
+    // One pass over the root moves (in `order`) with the window (alpha, beta).
+    struct RootIteration {
+        std::size_t best     = 0;
+        int score            = -kInfinite;
+        std::size_t searched = 0;
+        std::vector<Move> pv;
+    };
+
+    RootIteration search_root(const Position& pos,
+                              Frame& root,
+                              const std::vector<std::size_t>& order,
+                              int depth,
+                              int alpha,
+                              int beta,
+                              bool multi,
+                              std::vector<int>& root_scores);
 
     int search(const Position& pos, int alpha, int beta, int depth, int ply, bool pv_node);
     int qsearch(const Position& pos, int alpha, int beta, int ply, int qply);
@@ -244,6 +286,27 @@ private:
         return idx[n];
     }
 
+    // Late-move reduction of the n-th move (from 0) at `depth`: the table's value, one ply less
+    // for a killer, adjusted by the move's history (up to two plies either way); never for a
+    // capture, a promotion or the first two moves, never into the quiescence search.
+    [[nodiscard]] int reduction(const Position& pos,
+                                const Move& m,
+                                int order_score,
+                                int depth,
+                                std::size_t n) const noexcept {
+        if (depth < 3 || n < 2 || m.is_capture() || m.promotes) {
+            return 0;
+        }
+        int r = kLmr[static_cast<std::size_t>(std::min(depth, kLmrSize - 1))]
+                    [std::min(n, static_cast<std::size_t>(kLmrSize - 1))];
+        if (order_score >= (1 << 27)) {
+            --r;  // a killer
+        } else {
+            r -= st_.history[static_cast<std::size_t>(pos.side)][m.from][m.to] / 8192;
+        }
+        return std::clamp(r, 0, depth - 2);
+    }
+
     void reward_quiet(Color us, const Move& m, int bonus) noexcept {
         int& h = st_.history[static_cast<std::size_t>(us)][m.from][m.to];
         h += bonus - h * std::abs(bonus) / 16384;
@@ -280,6 +343,11 @@ int Searcher<V>::qsearch(const Position& pos, int alpha, int beta, int ply, int 
     seldepth_                              = std::max(seldepth_, ply);
     if (qply == 0 && ply > 0 && is_repetition(ply)) {
         return 0;
+    }
+    if (pos.of(pos.side) == 0) {
+        // Every piece taken: lost, not merely "many men down" (the learned evaluation scales
+        // hopeless endings, so a lost game would otherwise score near a bad but living one).
+        return -kMateScore + ply;
     }
     if (ply >= kMaxPly - 1) {
         return evaluate<V>(pos, *p_.weights);
@@ -365,12 +433,12 @@ int Searcher<V>::search(
 
     const std::uint64_t key = keys_[root_index_ + static_cast<std::size_t>(ply)];
     std::uint16_t tt_move   = kNoMove;
-    if (const TTEntry* e = st_.tt.probe(key)) {
-        tt_move = e->move;
-        if (!pv_node && e->depth >= depth) {
-            const int s = score_from_tt(e->score, ply);
-            if ((e->bound() == Bound::Exact) || (e->bound() == Bound::Lower && s >= beta) ||
-                (e->bound() == Bound::Upper && s <= alpha)) {
+    if (TTEntry e; st_.tt.probe(key, e)) {
+        tt_move = e.move;
+        if (!pv_node && e.depth >= depth) {
+            const int s = score_from_tt(e.score, ply);
+            if ((e.bound == Bound::Exact) || (e.bound == Bound::Lower && s >= beta) ||
+                (e.bound == Bound::Upper && s <= alpha)) {
                 return s;
             }
         }
@@ -418,12 +486,8 @@ int Searcher<V>::search(
         } else if (n == 0) {
             score = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            int r = 0;
-            if (depth >= 3 && n >= 3 && !m.is_capture() && !m.promotes &&
-                f.order_score[i] < (1 << 27)) {
-                r = (n >= 8 && depth >= 5) ? 2 : 1;
-            }
-            score = -search(child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
+            const int r = reduction(pos, m, f.order_score[i], depth, n);
+            score       = -search(child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
             if (score > alpha && r > 0) {
                 score = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
             }
@@ -465,6 +529,55 @@ int Searcher<V>::search(
         best >= beta ? Bound::Lower : (alpha > alpha0 ? Bound::Exact : Bound::Upper);
     st_.tt.store(key, score_to_tt(best, ply), bound, depth, best_move);
     return best;
+}
+
+template <VariantId V>
+typename Searcher<V>::RootIteration Searcher<V>::search_root(const Position& pos,
+                                                             Frame& root,
+                                                             const std::vector<std::size_t>& order,
+                                                             int depth,
+                                                             int alpha,
+                                                             int beta,
+                                                             bool multi,
+                                                             std::vector<int>& root_scores) {
+    RootIteration it;
+    it.best = order[0];
+    for (std::size_t n = 0; n < order.size(); ++n) {
+        const std::size_t i  = order[n];
+        const Move& m        = root.moves[i];
+        const Position child = core::make_move(pos, m);
+        const bool draw      = enter_child(pos, child, m, 0);
+        int score            = 0;
+        if (draw) {
+            score      = 0;
+            pv_len_[1] = 1;
+        } else if (n == 0 || multi) {
+            score = -search(child, -beta, -alpha, depth - 1, 1, true);
+        } else {
+            score = -search(child, -alpha - 1, -alpha, depth - 1, 1, false);
+            if (score > alpha && score < beta && !aborted_) {
+                score = -search(child, -beta, -alpha, depth - 1, 1, true);
+            }
+        }
+        if (aborted_) {
+            break;
+        }
+        ++it.searched;
+        root_scores[i] = score;
+        if (score > it.score) {
+            it.score = score;
+            it.best  = i;
+            update_pv(0, m);
+            it.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
+            if (!multi) {
+                alpha = std::max(alpha, score);
+                if (score >= beta) {
+                    break;  // fail high: the caller widens the window
+                }
+            }
+        }
+    }
+    return it;
 }
 
 template <VariantId V>
@@ -548,8 +661,8 @@ SearchResult Searcher<V>::run() {
 
     // Root ordering: the previous search's move first, then captures.
     std::uint16_t tt_move = kNoMove;
-    if (const TTEntry* e = st_.tt.probe(keys_[root_index_])) {
-        tt_move = e->move < count ? e->move : kNoMove;
+    if (TTEntry e; st_.tt.probe(keys_[root_index_], e)) {
+        tt_move = e.move < count ? e.move : kNoMove;
     }
     score_moves(root, pos, tt_move);
     std::vector<std::size_t> order(count);
@@ -584,61 +697,64 @@ SearchResult Searcher<V>::run() {
     }
 
     for (int depth = 1; depth <= max_depth; ++depth) {
-        int alpha             = -kInfinite;
-        const int beta        = kInfinite;
-        std::size_t iter_best = order[0];
-        int iter_score        = -kInfinite;
-        std::size_t searched  = 0;
-        std::vector<Move> iter_pv;
-        for (std::size_t n = 0; n < count; ++n) {
-            const std::size_t i  = order[n];
-            const Move& m        = root.moves[i];
-            const Position child = core::make_move(pos, m);
-            const bool draw      = enter_child(pos, child, m, 0);
-            int score            = 0;
-            if (draw) {
-                score      = 0;
-                pv_len_[1] = 1;
-            } else if (n == 0 || multi) {
-                score = -search(child, -beta, -alpha, depth - 1, 1, true);
-            } else {
-                score = -search(child, -alpha - 1, -alpha, depth - 1, 1, false);
-                if (score > alpha && !aborted_) {
-                    score = -search(child, -beta, -alpha, depth - 1, 1, true);
-                }
-            }
+        // Aspiration: a window around the previous score, widened on each failure. Not for the
+        // weaker levels, which need every root move's exact score.
+        int delta = kAspirationWindow;
+        int alpha = -kInfinite;
+        int beta  = kInfinite;
+        if (!multi && depth >= kAspirationDepth && std::abs(best_score) < kMateBound) {
+            alpha = best_score - delta;
+            beta  = best_score + delta;
+        }
+        RootIteration it;
+        std::optional<RootIteration> failed_high;  // the move that beat beta, for an abort
+        for (;;) {
+            it = search_root(pos, root, order, depth, alpha, beta, multi, root_scores);
             if (aborted_) {
                 break;
             }
-            ++searched;
-            root_scores[i] = score;
-            if (score > iter_score) {
-                iter_score = score;
-                iter_best  = i;
-                update_pv(0, m);
-                iter_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
-                if (!multi) {
-                    alpha = std::max(alpha, score);
-                }
+            if (it.score <= alpha && alpha > -kInfinite) {
+                beta  = (alpha + beta) / 2;
+                alpha = std::max(it.score - delta, -kInfinite);
+            } else if (it.score >= beta && beta < kInfinite) {
+                beta          = std::min(it.score + delta, kInfinite);
+                failed_high   = it;
+                const auto at = std::find(order.begin(), order.end(), it.best);
+                std::rotate(order.begin(), at, at + 1);
+            } else {
+                break;
+            }
+            delta *= 2;
+            if (delta > kAspirationMax) {
+                alpha = -kInfinite;
+                beta  = kInfinite;
             }
         }
         if (aborted_) {
-            // A move of the unfinished iteration that beat the first one was fully searched.
-            if (!multi && searched > 1 && iter_best != order[0]) {
-                best_index = iter_best;
-                best_score = iter_score;
-                best_pv    = iter_pv;
+            // A move of the unfinished iteration that beat the first one was fully searched; a
+            // move that failed high beat the previous best.
+            if (!multi && it.searched > 1 && it.best != order[0]) {
+                best_index = it.best;
+                best_score = it.score;
+                best_pv    = it.pv;
+            } else if (!multi && failed_high) {
+                best_index = failed_high->best;
+                best_score = failed_high->score;
+                best_pv    = failed_high->pv;
             }
             break;
         }
-        completed    = depth;
-        best_index   = iter_best;
-        best_score   = iter_score;
-        best_pv      = iter_pv;
-        final_scores = root_scores;
+        const std::size_t iter_best = it.best;
+        const int iter_score        = it.score;
+        std::vector<Move>& iter_pv  = it.pv;
+        completed                   = depth;
+        best_index                  = iter_best;
+        best_score                  = iter_score;
+        best_pv                     = iter_pv;
+        final_scores                = root_scores;
         // The best move first next time; the others keep their order.
-        const auto it = std::find(order.begin(), order.end(), best_index);
-        std::rotate(order.begin(), it, it + 1);
+        const auto first = std::find(order.begin(), order.end(), best_index);
+        std::rotate(order.begin(), first, first + 1);
 
         if (p_.on_info) {
             SearchInfo info;
@@ -651,7 +767,7 @@ SearchResult Searcher<V>::run() {
             p_.on_info(info);
         }
         if (!p_.limits.infinite) {
-            if (p_.soft_time > 0 && elapsed() > p_.soft_time * 0.55) {
+            if (p_.soft_time > 0 && elapsed() >= p_.soft_time) {
                 break;
             }
             if (std::abs(best_score) >= kMateBound &&

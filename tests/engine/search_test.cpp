@@ -271,12 +271,21 @@ TEST(EngineSearch, SeesTheWin_WhenTheLastPieceCanBeTaken) {
     EXPECT_GE(search_depth(g, 4).score, kMateBound);
 }
 
+// Turkish lone king against lone king is drawn unless the side to move captures at once
+// (docs/rules.md). White's king on a1 must take the man on a3; what Black's king can do next
+// decides the game.
 TEST(EngineSearch, ScoresLoneKingsAsDraw_InTurkish) {
-    const Game g = game_from(VariantId::Turkish, "W:WK1:BK64");
-    // Lone king against lone king: drawn by rule, so the game is already over or scores 0.
-    if (!g.is_over()) {
-        EXPECT_EQ(search_depth(g, 6).score, 0);
-    }
+    // Black's king on h8 cannot take White's king wherever it lands: a draw at once.
+    const Game drawn = game_from(VariantId::Turkish, "W:WK1:B17,K64");
+    ASSERT_FALSE(drawn.is_over());
+    const SearchResult d = search_depth(drawn, 6);
+    ASSERT_TRUE(d.best.has_value());
+    EXPECT_TRUE(d.best->is_capture());
+    EXPECT_EQ(d.score, 0);
+    // On a8 it takes White's king on every landing square of the a-file: not a draw, a loss.
+    const Game lost = game_from(VariantId::Turkish, "W:WK1:B17,K57");
+    ASSERT_FALSE(lost.is_over());
+    EXPECT_LE(search_depth(lost, 6).score, -kMateBound);
 }
 
 // The levels: deterministic for a seed, the weak ones vary with the seed.
@@ -295,15 +304,47 @@ TEST(EngineLevels, AreDeterministic_PerSeed) {
 }
 
 TEST(EngineLevels, EasyVariesWithTheSeed_ButNeverPlaysALostMove) {
-    const Game g(VariantId::International);
+    const Game start(VariantId::International);
     std::set<std::pair<int, int>> chosen;
     for (std::uint64_t seed = 0; seed < 12; ++seed) {
         Engine eng(EngineOptions{.hash_mb = 4, .seed = seed, .egdb_dir = {}});
-        const auto r = eng.search(g, SearchLimits{}, Level::Easy);
+        const auto r = eng.search(start, SearchLimits{}, Level::Easy);
         ASSERT_TRUE(r.best.has_value());
         chosen.insert({r.best->from, r.best->to});
     }
     EXPECT_GE(chosen.size(), 2U);
+
+    // American: White's lone king on 18 faces twelve men. Two of its four moves walk into a
+    // capture of White's last piece (a lost game at once), two do not. Which is which is read off
+    // the rules core, not the engine.
+    const Game g = game_from(VariantId::American, "W:WK18:B1,2,3,4,5,6,7,8,9,10,11,12");
+    std::vector<core::Move> lost;
+    std::vector<core::Move> safe;
+    for (const core::Move& m : g.legal_moves()) {
+        Game after = g;
+        ASSERT_TRUE(after.play(m).ok());
+        bool loses = false;
+        for (const core::Move& reply : after.legal_moves()) {
+            Game end = after;
+            ASSERT_TRUE(end.play(reply).ok());
+            loses = loses ||
+                    (end.is_over() && core::winner(end.result().outcome) == core::Color::Black);
+        }
+        (loses ? lost : safe).push_back(m);
+    }
+    ASSERT_EQ(lost.size(), 2U);
+    ASSERT_EQ(safe.size(), 2U);
+    std::set<std::pair<int, int>> played;
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        Engine eng(EngineOptions{.hash_mb = 4, .seed = seed, .egdb_dir = {}});
+        const auto r = eng.search(g, SearchLimits{}, Level::Easy);
+        ASSERT_TRUE(r.best.has_value());
+        for (const core::Move& m : lost) {
+            EXPECT_FALSE(r.best->same_as(m)) << "seed " << seed << " played a lost move";
+        }
+        played.insert({r.best->from, r.best->to});
+    }
+    EXPECT_EQ(played.size(), 2U);  // both safe moves are played for some seed
 }
 
 // Draw awareness with the game history: a position met twice more would be a threefold draw.

@@ -1,5 +1,6 @@
-// Reader of tests/data/perft/<variant>.perft: blocks of "id", "source", "fen", optional
-// "count routes|distinct" and "perft <depth> <nodes>" lines; '#' starts a comment line.
+// Reader of tests/data/perft/<variant>.perft, shared by the core tests and the perft benchmark:
+// blocks of "id", "source", "fen", optional "count routes|distinct" and "perft <depth> <nodes>"
+// lines; '#' starts a comment line.
 #pragma once
 
 #include <papan/core/movegen.hpp>
