@@ -3,7 +3,8 @@
 #   make test   build everything and run every test (release, web client in chromium, sanitizers)
 #   make bench  perft and speed figures (long: every published perft depth)
 #   make fuzz   the libFuzzer targets for an hour each (FUZZ_SECONDS)
-#   make build  release binary at build/release/papan and the web client in web/dist
+#   make build  release binary at build/release/papan and the web client (with its WebAssembly
+#               engine) in web/dist
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
@@ -20,7 +21,8 @@ build-cpp: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
 
-# The browser client (web/dist, served by `papan serve`): npm ci + vite build.
+# The browser client (web/dist, served by `papan serve`): the WebAssembly engine (preset wasm,
+# Debian's emscripten), npm ci + vite build.
 build-web: deps
 	@bash scripts/web-test --build-only
 
@@ -62,7 +64,7 @@ faults: build-cpp
 	    --store postgresql://papan@127.0.0.1:54329/papan --bus redis://127.0.0.1:63790 \
 	    --restart-redis 2 --redis-restart-cmd "bash scripts/services restart-redis"
 
-bench: build-cpp
+bench: build-cpp build-web
 	@bash bench/run
 
 format:

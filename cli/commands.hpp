@@ -25,6 +25,5 @@ void register_bench_command(CLI::App& app, CommandContext& ctx);
 void register_hub_command(CLI::App& app, CommandContext& ctx);
 void register_dxp_command(CLI::App& app, CommandContext& ctx);
 void register_serve_command(CLI::App& app, CommandContext& ctx);
-void register_loadtest_command(CLI::App& app, CommandContext& ctx);
 
 }  // namespace papan::cli

@@ -25,7 +25,6 @@ int main(int argc, char** argv) {
     papan::cli::register_hub_command(app, ctx);
     papan::cli::register_dxp_command(app, ctx);
     papan::cli::register_serve_command(app, ctx);
-    papan::cli::register_loadtest_command(app, ctx);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -3,10 +3,12 @@
 // modulo their number), the "no forced capture" house rule (bit 7) and the function (bit 6).
 // Bit 6 clear: the rest of the input is a text for core::parse_move. Bit 6 set: it is a list of
 // little-endian 16-bit numbers (from, to, captured...) for core::find_move. A move found must be
-// a legal move matching what was asked, and its texts must read back to the same move.
+// a legal move matching what was asked, and its texts must read back to the same move; an error
+// for a text that is UTF-8 must be UTF-8.
 #include "fuzz_check.hpp"
 
 #include <papan/core/movegen.hpp>
+#include <papan/core/notation/encoding.hpp>
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
 #include <papan/core/position.hpp>
@@ -131,6 +133,10 @@ int one_input(const std::uint8_t* data, std::size_t size) {
         const auto m = parse_move(pos, text, options);
         if (!m.ok()) {
             check(!m.error().empty(), "an error without a message", text);
+            // Errors reach JSON output: text that is UTF-8 gives an error that is UTF-8.
+            check(!is_valid_utf8(text) || is_valid_utf8(m.error()),
+                  "an error that is not UTF-8",
+                  text);
             return 0;
         }
         check(is_legal(*m, legal), "parse_move gives an illegal move", text);

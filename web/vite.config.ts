@@ -12,6 +12,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
   },
+  // The analysis worker is an ES module (it imports the WebAssembly glue, which uses import.meta.url).
+  worker: { format: 'es' },
   server: {
     // `npm run dev` with a server on :8080: proxy the API and the WebSocket.
     proxy: {

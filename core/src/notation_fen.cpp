@@ -62,6 +62,11 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 }  // namespace
 
 Expected<FenInfo> parse_fen_info(VariantId v, std::string_view text) {
+    return parse_fen_info(v, text, FenReadOptions{});
+}
+
+Expected<FenInfo>
+parse_fen_info(VariantId v, std::string_view text, const FenReadOptions& options) {
     const RuleSet& r     = rules(v);
     std::string_view fen = trim(text);
     if (!fen.empty() && fen.back() == '.') {
@@ -148,8 +153,12 @@ Expected<FenInfo> parse_fen_info(VariantId v, std::string_view text) {
                 if (king) {
                     p.kings |= bit(b);
                 } else if (has(r.board().promotion[static_cast<std::size_t>(c)], b)) {
-                    return Error{ctx + (c == Color::White ? "white" : "black") + " man on " +
-                                 std::to_string(n) + " stands on its promotion row"};
+                    if (!options.crown_men_on_promotion_row) {
+                        return Error{ctx + (c == Color::White ? "white" : "black") + " man on " +
+                                     std::to_string(n) + " stands on its promotion row"};
+                    }
+                    p.kings |= bit(b);
+                    info.crowned.push_back(n);
                 }
             }
         }
@@ -158,7 +167,11 @@ Expected<FenInfo> parse_fen_info(VariantId v, std::string_view text) {
 }
 
 Expected<Position> parse_fen(VariantId v, std::string_view fen) {
-    auto info = parse_fen_info(v, fen);
+    return parse_fen(v, fen, FenReadOptions{});
+}
+
+Expected<Position> parse_fen(VariantId v, std::string_view fen, const FenReadOptions& options) {
+    auto info = parse_fen_info(v, fen, options);
     if (!info) {
         return Error{info.error()};
     }

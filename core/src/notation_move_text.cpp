@@ -1,3 +1,4 @@
+#include <papan/core/notation/encoding.hpp>
 #include <papan/core/notation/move_text.hpp>
 #include <papan/core/notation/squares.hpp>
 
@@ -37,6 +38,16 @@ std::optional<int> parse_square_token(VariantId v, std::string_view t) {
         return n;
     }
     return square_from_algebraic(v, t);
+}
+
+std::string_view trim_space(std::string_view text) noexcept {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())) != 0) {
+        text.remove_suffix(1);
+    }
+    return text;
 }
 
 // A route's landing squares, from square first.
@@ -99,14 +110,12 @@ std::string move_text(const Position& pos, const Move& m) {
     return move_text(pos, m, legal);
 }
 
-Expected<Move> parse_move(const Position& pos, std::string_view text, MoveGenOptions options) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())) != 0) {
-        text.remove_suffix(1);
-    }
-    const std::string shown(text.substr(0, 64));
+Expected<std::vector<Move>>
+parse_move_candidates(const Position& pos, std::string_view text, MoveGenOptions options) {
+    text = trim_space(text);
+    // Error messages quote at most 64 bytes, never cutting a UTF-8 character in two (the
+    // messages reach JSON output).
+    const std::string shown(utf8_prefix(text, 64));
     if (text.empty()) {
         return Error{"empty move"};
     }
@@ -119,7 +128,8 @@ Expected<Move> parse_move(const Position& pos, std::string_view text, MoveGenOpt
         }
         const auto sq = parse_square_token(pos.variant, text.substr(i, j - i));
         if (!sq) {
-            return Error{"malformed move '" + shown + "': '" + std::string(text.substr(i, j - i)) +
+            return Error{"malformed move '" + shown + "': '" +
+                         std::string(utf8_prefix(text.substr(i, j - i), 64)) +
                          "' is not a square of the " + std::string(pos.rules().name) + " board"};
         }
         squares.push_back(*sq);
@@ -178,20 +188,35 @@ Expected<Move> parse_move(const Position& pos, std::string_view text, MoveGenOpt
     if (found.size() > 1 && exact.size() == 1) {
         found = exact;
     }
-    if (found.size() > 1) {
-        return Error{"ambiguous move '" + shown + "': " + std::to_string(found.size()) +
-                     " legal moves go from " + square_text(pos.variant, from) + " to " +
-                     square_text(pos.variant, to) + "; write the full path"};
-    }
-    // Return the representative of the de-duplicated list (its path is the one shown to players).
+    // Return the representatives of the de-duplicated list (their paths are the ones shown to
+    // players).
     MoveList legal;
     generate_moves(pos, legal, options);
-    for (const Move& m : legal) {
-        if (m.same_as(found.front())) {
-            return m;
+    for (Move& f : found) {
+        for (const Move& m : legal) {
+            if (m.same_as(f)) {
+                f = m;
+                break;
+            }
         }
     }
-    return found.front();
+    return found;
+}
+
+Expected<Move> parse_move(const Position& pos, std::string_view text, MoveGenOptions options) {
+    auto found = parse_move_candidates(pos, text, options);
+    if (!found) {
+        return Error{found.error()};
+    }
+    if (found->size() > 1) {
+        const Move& m = found->front();
+        return Error{"ambiguous move '" + std::string(utf8_prefix(trim_space(text), 64)) +
+                     "': " + std::to_string(found->size()) + " legal moves go from " +
+                     square_text(pos.variant, square_of_bit(pos.variant, m.from)) + " to " +
+                     square_text(pos.variant, square_of_bit(pos.variant, m.to)) +
+                     "; write the full path"};
+    }
+    return found->front();
 }
 
 Expected<Move> find_move(const Position& pos,

@@ -1,4 +1,4 @@
-// DXP codec and sessions (see dxp.hpp and docs/protocols.md).
+// DXP codec and sessions (see dxp.hpp and docs/engine-protocols.md).
 //
 // One session runs on one connected TCP socket, single-threaded: when it is our turn the engine
 // searches (the peer's messages wait in the socket buffer), otherwise we block reading the next

@@ -120,8 +120,17 @@ SearchResult Engine::search(const core::Game& game,
                             const SearchLimits& limits,
                             Level level,
                             const InfoCallback& on_info) {
+    return search_excluding(game, {}, limits, level, on_info);
+}
+
+SearchResult Engine::search_excluding(const core::Game& game,
+                                      std::span<const core::Move> excluded,
+                                      const SearchLimits& limits,
+                                      Level level,
+                                      const InfoCallback& on_info) {
     const SearchNumber number(impl_->state);
     detail::SearchParams params;
+    params.excluded.assign(excluded.begin(), excluded.end());
     params.limits   = limits;
     params.handicap = handicap(level);
     params.seed     = impl_->options.seed;

@@ -1,4 +1,4 @@
-// Hub protocol v2 session (see hub.hpp and docs/protocols.md).
+// Hub protocol v2 session (see hub.hpp and docs/engine-protocols.md).
 //
 // Threads: the reading thread (run()) owns the session state; a `go` starts one worker thread that
 // runs Engine::search and prints its `info` lines and the final `done`; a deadline thread exists

@@ -81,6 +81,23 @@ private:
     int search(const Position& pos, int alpha, int beta, int depth, int ply, bool pv_node);
     int qsearch(const Position& pos, int alpha, int beta, int ply, int qply);
 
+    // Drops the moves of SearchParams::excluded from the root list (keeping the generator's order).
+    void exclude_root_moves(MoveList& moves) const noexcept {
+        if (p_.excluded.empty()) {
+            return;
+        }
+        std::size_t kept = 0;
+        for (const Move& m : moves) {
+            const bool out = std::any_of(p_.excluded.begin(),
+                                         p_.excluded.end(),
+                                         [&](const Move& x) { return x.same_as(m); });
+            if (!out) {
+                moves[kept++] = m;
+            }
+        }
+        moves.truncate(kept);
+    }
+
     [[nodiscard]] static bool irreversible(const Position& pos, const Move& m) noexcept {
         if (m.is_capture()) {
             return true;
@@ -431,8 +448,9 @@ SearchResult Searcher<V>::run() {
     SearchResult result;
 
     // Root move list: the game's legal moves (they honour the game's options).
-    Frame& root      = st_.frames[0];
-    root.moves       = game_.legal_moves();
+    Frame& root = st_.frames[0];
+    root.moves  = game_.legal_moves();
+    exclude_root_moves(root.moves);
     const auto count = root.moves.size();
     if (count == 0) {
         return result;

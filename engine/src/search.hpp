@@ -40,6 +40,7 @@ struct SearchParams {
     double soft_time = 0;  // no new iteration after this
     double hard_time = 0;  // abort at once after this
     InfoCallback on_info;
+    std::vector<core::Move> excluded;  // root moves not to search (Engine::search_excluding)
 };
 
 struct Frame {

@@ -103,7 +103,7 @@ public:
         victim->move  = move;
         victim->depth = static_cast<std::int8_t>(depth);
         victim->flags =
-            static_cast<std::uint8_t>(static_cast<unsigned>(bound) | (generation_ << 2U));
+            static_cast<std::uint8_t>(static_cast<unsigned>(bound) | (unsigned{generation_} << 2U));
     }
 
 private:

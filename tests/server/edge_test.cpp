@@ -47,7 +47,9 @@ TEST(Edge, EveryMalformedRequestGetsA4xxAndTheServerStaysUp) {
     expect_clean_4xx(get("/a%00b.txt"), "NUL in a path");
     expect_clean_4xx(get("/api/players/%ed%a0%80"), "a surrogate in a path");
     expect_clean_4xx(get("/api/games?player=a&player=b"), "a repeated parameter");
-    expect_clean_4xx(get("/" + std::string(5000, 'a')), "a 5,000-byte target");
+    std::string long_target(5001, 'a');  // (not "/" + string: gcc 12 warns wrongly on that)
+    long_target.front() = '/';
+    expect_clean_4xx(get(long_target), "a 5,000-byte target");
     // A 100 KB header, a bad Content-Length, bytes that are not HTTP.
     expect_clean_4xx(raw_http(port,
                               "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " +

@@ -217,10 +217,15 @@ HttpResult http_request(unsigned short port,
     http::read(stream, buf, res);
     beast::error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+    std::string headers;
+    for (const auto& f : res.base()) {
+        headers += std::string(f.name_string()) + ": " + std::string(f.value()) + "\r\n";
+    }
     return HttpResult{res.result_int(),
                       res.body(),
                       std::string(res[http::field::content_type]),
-                      std::string(res[http::field::retry_after])};
+                      std::string(res[http::field::retry_after]),
+                      std::move(headers)};
 }
 
 HttpResult raw_http(unsigned short port, const std::string& bytes) {

@@ -1,7 +1,8 @@
 // The load tool: unit tests of its pure logic, and end to end: the real `papan serve` on a free
-// port and the real `papan loadtest` binary against it for a few seconds (hot-seat, friend games,
-// and reconnection while the server is killed with SIGKILL and started again on the same port and
-// data); its JSON report must show moves and nothing lost or duplicated in the store.
+// port and the real `papan_loadtest` binary against it for a few seconds (hot-seat, friend and
+// computer games, and reconnection while the server is killed with SIGKILL and started again on
+// the same port and data); its JSON report must show moves and nothing lost or duplicated in the
+// store.
 #include "harness.hpp"
 #include "pg_test_db.hpp"
 
@@ -148,8 +149,10 @@ TEST(LoadtestUnit, ParsesUrlsAndUrlLists) {
 
     EXPECT_EQ(lt::parse_mode("friend"), lt::Mode::Friend);
     EXPECT_EQ(lt::parse_mode("hotseat"), lt::Mode::Hotseat);
-    EXPECT_FALSE(lt::parse_mode("computer").has_value());
+    EXPECT_EQ(lt::parse_mode("computer"), lt::Mode::Computer);
+    EXPECT_FALSE(lt::parse_mode("robot").has_value());
     EXPECT_EQ(lt::mode_name(lt::Mode::Friend), "friend");
+    EXPECT_EQ(lt::mode_name(lt::Mode::Computer), "computer");
 }
 
 TEST(LoadtestUnit, ValidatesOptions) {
@@ -164,6 +167,19 @@ TEST(LoadtestUnit, ValidatesOptions) {
     EXPECT_NE(lt::validate(o), "");
     o.stall = 5;
     o.games = 0;
+    EXPECT_NE(lt::validate(o), "");
+    o.games = 1;
+
+    o.mode  = lt::Mode::Computer;
+    o.level = "max";
+    EXPECT_EQ(lt::validate(o), "");
+    o.level = "impossible";
+    EXPECT_NE(lt::validate(o), "");
+    o.level          = "easy";
+    o.reply_deadline = 0;
+    EXPECT_NE(lt::validate(o), "");
+    o.reply_deadline = 10;
+    o.reconnect      = true;  // reconnection is for hot-seat and friend games
     EXPECT_NE(lt::validate(o), "");
 }
 
@@ -261,7 +277,7 @@ TEST(Loadtest, PlaysGamesAndFindsNothingLostOrDuplicated) {
     // The tool plays back to back from one address: the abuse limits off (docs/operations.md).
     ServerProcess server(dir.path(), {"--ws-rate", "0", "--max-connections-per-ip", "0"});
     const std::string url = "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws";
-    const CommandRun r    = run_command(std::string(PAPAN_BINARY) + " loadtest --url " + url +
+    const CommandRun r    = run_command(std::string(PAPAN_LOADTEST_BINARY) + " --url " + url +
                                      " --games 4 --rate 20 --duration 5 --seed 7 --json");
     ASSERT_EQ(r.status, 0) << r.out;
     const Json report = last_json_line(r.out);
@@ -279,21 +295,34 @@ TEST(Loadtest, PlaysGamesAndFindsNothingLostOrDuplicated) {
 }
 
 TEST(Loadtest, RefusesBadOptionsAndAnUnreachableServer) {
-    const std::string bin = PAPAN_BINARY;
-    EXPECT_NE(run_command(bin + " loadtest --url http://127.0.0.1:1/ws --games 1 --rate 1"
+    const std::string bin = PAPAN_LOADTEST_BINARY;
+    EXPECT_NE(run_command(bin + " --url http://127.0.0.1:1/ws --games 1 --rate 1"
                                 " --duration 1 2>/dev/null")
                   .status,
               0);
-    EXPECT_NE(run_command(bin + " loadtest --url ws://127.0.0.1:1/ws --games 0 --rate 1"
+    EXPECT_NE(run_command(bin + " --url ws://127.0.0.1:1/ws --games 0 --rate 1"
                                 " --duration 1 2>/dev/null")
                   .status,
               0);
-    EXPECT_NE(run_command(bin + " loadtest --url ws://127.0.0.1:1/ws --games 1 --rate 1"
-                                " --duration 1 --mode computer 2>/dev/null")
+    EXPECT_NE(run_command(bin + " --url ws://127.0.0.1:1/ws --games 1 --rate 1"
+                                " --duration 1 --mode robot 2>/dev/null")
                   .status,
               0);
+    EXPECT_NE(run_command(bin + " --url ws://127.0.0.1:1/ws --games 1 --rate 1"
+                                " --duration 1 --mode computer --level impossible 2>/dev/null")
+                  .status,
+              0);
+    EXPECT_NE(run_command(bin + " --url ws://127.0.0.1:1/ws --games 1 --rate 1"
+                                " --duration 1 --mode computer --reconnect 2>/dev/null")
+                  .status,
+              0);
+    // The load tool is a program of its own: the production binary does not carry it.
+    const CommandRun papan_help = run_command(std::string(PAPAN_BINARY) + " --help");
+    EXPECT_EQ(papan_help.status, 0);
+    EXPECT_NE(papan_help.out.find("serve"), std::string::npos) << papan_help.out;
+    EXPECT_EQ(papan_help.out.find("loadtest"), std::string::npos) << papan_help.out;
     // Nothing listens on port 1: connect errors, no moves, a failing exit code.
-    const CommandRun r = run_command(bin + " loadtest --url ws://127.0.0.1:1/ws --games 2 --rate 10"
+    const CommandRun r = run_command(bin + " --url ws://127.0.0.1:1/ws --games 2 --rate 10"
                                            " --duration 1 --json 2>/dev/null");
     EXPECT_EQ(r.status, 1) << r.out;
     const Json report = last_json_line(r.out);
@@ -310,7 +339,7 @@ TEST(Loadtest, FriendGamesOnTwoConnections) {
     ServerProcess server(dir.path(), {"--ws-rate", "0", "--max-connections-per-ip", "0"});
     const std::string url = "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws";
     const CommandRun r =
-        run_command(std::string(PAPAN_BINARY) + " loadtest --url " + url + "," + url +
+        run_command(std::string(PAPAN_LOADTEST_BINARY) + " --url " + url + "," + url +
                     " --mode friend" + " --games 4 --rate 20 --duration 4 --seed 3 --json");
     ASSERT_EQ(r.status, 0) << r.out;
     const Json report = last_json_line(r.out);
@@ -327,11 +356,60 @@ TEST(Loadtest, FriendGamesOnTwoConnections) {
     EXPECT_EQ(report["ok"], true) << r.out;
 }
 
-// Runs `papan loadtest ARGS --json` in the background while `faults` kills and restarts the
+// Computer games: each connection plays white against the server's computer (its search capped by
+// --ai-nodes so that it answers quickly); the report times the computer's replies, counts its
+// moves, and every game's moves, the computer's included, are in the store.
+TEST(Loadtest, ComputerGamesTimeTheComputersReplies) {
+    TempDir dir;
+    ServerProcess server(dir.path(),
+                         {"--ws-rate", "0", "--max-connections-per-ip", "0", "--ai-nodes", "300"});
+    const std::string url  = "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws";
+    const std::string base = std::string(PAPAN_LOADTEST_BINARY) + " --url " + url +
+                             " --mode computer --games 3" + " --rate 20 --seed 11 --json";
+    const CommandRun r = run_command(base + " --level hard --duration 4");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const Json report = last_json_line(r.out);
+    ASSERT_TRUE(report.is_object()) << r.out;
+    EXPECT_EQ(report["mode"], "computer");
+    EXPECT_EQ(report["level"], "hard");
+    EXPECT_EQ(report["connections"], 3) << r.out;
+    const auto human    = report["moves"].get<std::int64_t>();
+    const auto computer = report["computer_moves"].get<std::int64_t>();
+    EXPECT_GT(computer, 10) << r.out;
+    // The two sides alternate: per game the computer has at most one move more or fewer.
+    EXPECT_LE(std::abs(human - computer), report["games_created"].get<std::int64_t>()) << r.out;
+    EXPECT_GT(report["computer_moves_per_s"].get<double>(), 0.0) << r.out;
+    const Json& reply = report["computer_reply_ms"];
+    EXPECT_GT(reply["p50"].get<double>(), 0.0) << r.out;
+    EXPECT_GE(reply["p99"].get<double>(), reply["p50"].get<double>()) << r.out;
+    EXPECT_GE(reply["max"].get<double>(), reply["p99"].get<double>()) << r.out;
+    EXPECT_EQ(report["computer_games_late"], 0) << r.out;  // 300 nodes answer in well under 10 s
+    EXPECT_EQ(report["computer_games_without_reply"], 0) << r.out;
+    EXPECT_GT(report["ack_ms"]["p99"].get<double>(), 0.0) << r.out;
+    EXPECT_EQ(report["errors"]["total"], 0) << r.out;
+    EXPECT_EQ(report["lost"], 0) << r.out;
+    EXPECT_EQ(report["duplicated"], 0) << r.out;
+    EXPECT_GE(report["verified_games"].get<int>(), 3) << r.out;
+    EXPECT_EQ(report["ok"], true) << r.out;
+
+    // A deadline no reply can meet (a tenth of a millisecond: the reply is searched and stored
+    // first): the first game of each of the 3 connections gets a reply, and counts as late; no
+    // reply awaited at the end is still within the deadline.
+    const CommandRun tight =
+        run_command(base + " --level easy --duration 2 --reply-deadline 0.0001");
+    ASSERT_EQ(tight.status, 0) << tight.out;
+    const Json late = last_json_line(tight.out);
+    ASSERT_TRUE(late.is_object()) << tight.out;
+    EXPECT_GT(late["computer_moves"].get<std::int64_t>(), 0) << tight.out;
+    EXPECT_GE(late["computer_games_late"].get<int>(), 3) << tight.out;
+    EXPECT_EQ(late["computer_replies_awaited"], 0) << tight.out;
+}
+
+// Runs `papan_loadtest ARGS --json` in the background while `faults` kills and restarts the
 // server; returns the report.
 Json loadtest_under_faults(const std::string& args, const std::function<void()>& faults) {
     CommandRun r;
-    std::thread t([&] { r = run_command(std::string(PAPAN_BINARY) + " loadtest " + args); });
+    std::thread t([&] { r = run_command(std::string(PAPAN_LOADTEST_BINARY) + " " + args); });
     faults();
     t.join();
     EXPECT_EQ(r.status, 0) << r.out;

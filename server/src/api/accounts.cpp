@@ -101,8 +101,12 @@ Accounts::Accounts(const Clock& clock, AccountLimits limits)
     , limits_(limits)
     , logins_(clock, static_cast<std::int64_t>(limits.login_window_seconds) * 1000)
     , registrations_(clock, 3600 * 1000)
-    , hashing_(limits.hash_threads, limits.hash_queue)
-    , dummy_hash_(hash_password(random_token())) {}
+    , hashing_(limits.hash_threads, limits.hash_queue) {}
+
+const std::string& Accounts::dummy_hash() {
+    std::call_once(dummy_once_, [this] { dummy_hash_ = hash_password(random_token()); });
+    return dummy_hash_;
+}
 
 std::string Accounts::normalised(const std::string& username) {
     std::string out = username;

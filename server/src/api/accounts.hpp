@@ -81,7 +81,10 @@ public:
 
     [[nodiscard]] const AccountLimits& limits() const noexcept { return limits_; }
 
-    [[nodiscard]] const std::string& dummy_hash() const noexcept { return dummy_hash_; }
+    // The hash an unknown username is checked against. Made on first use (call it on the
+    // hashing pool): an Argon2id hash takes a tenth of a second or more, and start-up, which
+    // must be quick (a restarted node is waited for), does not wait for it.
+    [[nodiscard]] const std::string& dummy_hash();
 
     [[nodiscard]] BoundedPool& hashing() noexcept { return hashing_; }
 
@@ -100,6 +103,7 @@ private:
     Throttle logins_;
     Throttle registrations_;
     BoundedPool hashing_;
+    std::once_flag dummy_once_;
     std::string dummy_hash_;
 };
 

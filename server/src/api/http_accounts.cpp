@@ -148,11 +148,11 @@ void post_login(ApiContext& ctx, const Request& req, const RouteArgs&, Reply rep
     }
     reply_from_store(ctx, reply, [&ctx, user, pass, ip, reply](Store& s) {
         const auto u = s.user_by_name(user);
-        // An unknown name is checked against a dummy hash: the same work, the same time.
-        const std::string hash = u ? u->password_hash : ctx.accounts->dummy_hash();
         const bool queued =
-            ctx.accounts->hashing().try_post([&ctx, u, hash, user, pass, ip, reply] {
-                const bool ok = verify_password(hash, pass) && u.has_value();
+            ctx.accounts->hashing().try_post([&ctx, u, user, pass, ip, reply] {
+                // An unknown name is checked against a dummy hash: the same work, the same time.
+                const std::string& hash = u ? u->password_hash : ctx.accounts->dummy_hash();
+                const bool ok           = verify_password(hash, pass) && u.has_value();
                 if (!ok) {
                     ctx.accounts->login_failed(user, ip);
                     reply(error_response(401, "bad_credentials", "wrong username or password"));

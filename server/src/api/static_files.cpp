@@ -42,6 +42,9 @@ std::string_view mime_type(const std::filesystem::path& p) {
     if (ext == ".woff2") {
         return "font/woff2";
     }
+    if (ext == ".wasm") {
+        return "application/wasm";  // the analysis engine; browsers compile it while it streams in
+    }
     if (ext == ".txt" || ext == ".md") {
         return "text/plain; charset=utf-8";
     }

@@ -182,10 +182,6 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
     }
     std::string fen = std::string(core::rules(*v).start_fen);
     if (!m.fen.empty()) {
-        if (mode == GameMode::Computer) {
-            fail("bad_options", "a start position can be set for friend and hot-seat games only");
-            return;
-        }
         auto pos = core::parse_fen(*v, m.fen);
         if (!pos) {
             fail("bad_fen", pos.error());

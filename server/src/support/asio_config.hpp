@@ -1,5 +1,5 @@
 // Aliases for the Asio types the server uses, so game/ and api/ code names them one way.
-// Only declaration headers are included; the implementation is compiled once (asio_impl.cpp).
+// Only declaration headers are included; the implementation is compiled once (papan_transport).
 #pragma once
 
 #include <boost/asio/io_context.hpp>

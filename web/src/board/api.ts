@@ -33,6 +33,8 @@ export interface BoardOptions {
   label?: string;
   /** called with a completed legal move (full path) */
   onMove: (move: LegalMove) => void;
+  /** called with every tapped square (null: outside the squares), after the move logic (the position editor) */
+  onSquare?: (sq: number | null) => void;
 }
 
 export function createBoard(host: HTMLElement, opts: BoardOptions): BoardApi {
@@ -58,6 +60,7 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardApi {
     const r = tap(s, sq);
     update(r.state, false);
     if (r.move) opts.onMove(r.move);
+    opts.onSquare?.(sq);
   });
   renderer.draw(s);
   return {

@@ -1,6 +1,7 @@
 // The application shell: header (title, menu, language switch), the connection banner and a
 // hash router: #/ lobby, #/game/ID, #join=TOKEN (the server's friend link), #/rules[/KEY],
-// #/leaderboard[/KEY].
+// #/leaderboard[/KEY], #/analysis[/KEY][?fen=FEN], #/player/NAME. The analysis board and the
+// profile are loaded when first opened (their own chunks; the analysis board brings the engine).
 
 import type { VariantMeta } from '../board/geometry';
 import { format, LANGS, messages, pickLanguage, type Lang } from '../i18n';
@@ -12,6 +13,35 @@ import { gameView } from './game';
 import { joinView, lobbyView } from './lobby';
 import { browserStorage, Prefs } from './prefs';
 import { leaderboardView, rulesView } from './rules';
+
+/** The #/analysis route's variant and FEN ("#/analysis/russian?fen=W:W21-32:B1-12"). */
+export function parseAnalysisHash(hash: string): { variant: string | null; fen: string | null } {
+  const m = /^#\/analysis(?:\/([\w-]+))?\/?(?:\?(.*))?$/.exec(hash);
+  if (!m) return { variant: null, fen: null };
+  const fen = new URLSearchParams(m[2] ?? '').get('fen');
+  return { variant: m[1] ?? null, fen: fen && fen.trim() ? fen.trim() : null };
+}
+
+/** A page from a chunk loaded on first use; leaving before it arrives cancels it. */
+function lazyView(root: HTMLElement, loading: string, load: () => Promise<(root: HTMLElement) => View>): View {
+  let inner: View | null = null;
+  let gone = false;
+  root.replaceChildren(h('p', { class: 'card' }, loading));
+  load().then(
+    (mount) => {
+      if (!gone) inner = mount(root);
+    },
+    (err: Error) => {
+      if (!gone) root.replaceChildren(h('p', { class: 'banner error' }, err.message));
+    },
+  );
+  return {
+    destroy: () => {
+      gone = true;
+      inner?.destroy();
+    },
+  };
+}
 
 export async function startApp(root: HTMLElement): Promise<void> {
   const prefs = new Prefs(browserStorage());
@@ -74,6 +104,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
       h('nav', { class: 'menu' },
         h('a', { href: '#/', 'data-test': 'nav-play' }, ctx.t('play')),
         h('a', { href: '#/rules', 'data-test': 'nav-rules' }, ctx.t('rules')),
+        h('a', { href: '#/analysis', 'data-test': 'nav-analysis' }, ctx.t('analysis')),
         h('a', { href: '#/leaderboard', 'data-test': 'nav-leaderboard' }, ctx.t('leaderboard'))),
       h('div', { class: 'lang', role: 'group', 'aria-label': ctx.t('language') },
         ...LANGS.map((l) => h('button', {
@@ -112,6 +143,13 @@ export async function startApp(root: HTMLElement): Promise<void> {
     else if ((m = /^#\/game\/([\w-]+)/.exec(hash))) view = gameView(ctx, main, m[1] as string);
     else if ((m = /^#\/rules(?:\/([\w-]+))?/.exec(hash))) view = rulesView(ctx, main, m[1] ?? null);
     else if ((m = /^#\/leaderboard(?:\/([\w-]+))?/.exec(hash))) view = leaderboardView(ctx, main, m[1] ?? null);
+    else if (/^#\/analysis(?:[/?]|$)/.test(hash)) {
+      const { variant, fen } = parseAnalysisHash(hash);
+      view = lazyView(main, ctx.t('loading'), () => import('./analysis').then((a) => (r: HTMLElement) => a.analysisView(ctx, r, variant, fen)));
+    } else if ((m = /^#\/player\/([^/?]+)/.exec(hash))) {
+      const name = decodeURIComponent(m[1] as string);
+      view = lazyView(main, ctx.t('loading'), () => import('./player').then((p) => (r: HTMLElement) => p.playerView(ctx, r, name)));
+    }
     else view = lobbyView(ctx, main);
     main.dataset['route'] = hash.replace(/^#\/?/, '').split('/')[0]?.split('=')[0] || 'lobby';
   }

@@ -10,6 +10,7 @@ import type { GameState, ServerMessage } from '../net/protocol';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { boardControls } from './looks';
+import type { Review } from './review';
 import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, orientationOf, seatOf, type Seat } from './model';
 
 export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
@@ -21,6 +22,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let confirmResign = false;
   let notice = '';
   let lastRematch: string | null = state?.rematch.game ?? null;
+  // Once the game is over the review (loaded then) drives the board and the move list.
+  let review: Review | null = null;
+  let reviewStarting = false;
+  let destroyed = false;
+  const reviewPanel = h('div', { class: 'review-panel' });
 
   const boardHost = h('div', { class: 'board-host', 'data-test': 'board' });
   const topPlayer = h('div', { class: 'player top', 'data-test': 'player-top' });
@@ -48,7 +54,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         limit,
         boardControls(ctx, () => (board ? [board] : [])),
       ),
-      h('aside', { class: 'side' }, heading, status, banner, buttons, h('h3', {}, ctx.t('moves')), moveList),
+      h('aside', { class: 'side' }, heading, status, banner, buttons, reviewPanel, h('h3', {}, ctx.t('moves')), moveList),
     ),
   );
 
@@ -82,12 +88,13 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   function playerLine(el: HTMLElement, s: GameState, c: Color): void {
     const p = s.players[c];
     const name = p ? (p.computer ? `${ctx.t('computer')} (${ctx.t(`level_${s.level}` as 'level_easy') || s.level})` : p.name) : ctx.t('waiting');
+    const profile = p && p.account && !p.computer ? `#/player/${encodeURIComponent(p.name)}` : null;
     const turn = s.status === 'playing' && !s.result && s.turn === c;
     el.classList.toggle('to-move', turn);
     el.dataset['color'] = c;
     el.replaceChildren(
       h('span', { class: `dot ${c}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'name' }, name),
+      profile ? h('a', { class: 'name', href: profile, 'data-test': `player-link-${c}` }, name) : h('span', { class: 'name' }, name),
       h('span', { class: 'side-label' }, sideName(c)),
       h('span', { class: 'clock', 'data-test': `clock-${c}` }),
     );
@@ -132,7 +139,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     heading.textContent = ctx.variantName(s.variant) + (s.options.forced_capture ? '' : ` · ${ctx.t('noForcedCapture')}`);
     const b = ensureBoard(s);
     const orientation = orientationOf(st);
-    if (b) {
+    if (b && !review) {
       const last = s.moves.length ? (s.moves[s.moves.length - 1]?.path ?? null) : null;
       b.setOrientation(orientation);
       b.setPosition(
@@ -219,6 +226,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       ].filter((x): x is HTMLElement => x !== null),
     );
 
+    if (s.status === 'over') startReview(s, b, orientation);
+    review?.update(s);
+    root.dataset['version'] = String(s.version);
+    if (review) return;
+
     // move list
     const rows = moveRows(s.moves, ctx.variant(s.variant)?.first_to_move ?? 'white');
     moveList.replaceChildren(
@@ -234,6 +246,15 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     );
     moveList.scrollTop = moveList.scrollHeight;
     root.dataset['version'] = String(s.version);
+  }
+
+  function startReview(s: GameState, b: BoardApi | null, orientation: Color): void {
+    if (review || reviewStarting || !b) return;
+    reviewStarting = true;
+    void import('./review').then(({ createReview }) => {
+      if (destroyed) return;
+      review = createReview(ctx, { board: b, boardHost, moveList, panel: reviewPanel, orientation }, s);
+    });
   }
 
   const onMessage = (m: ServerMessage): void => {
@@ -273,6 +294,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   const timer = setInterval(tickClocks, 100);
   return {
     destroy: () => {
+      destroyed = true;
+      review?.destroy();
       off();
       clearInterval(timer);
       ctx.conn.unfollow(gameId);

@@ -18,6 +18,18 @@ const TIME_CONTROLS: Record<TcChoice, TimeControlJson | null> = {
   none: null,
 };
 
+interface SeatJson {
+  id: string;
+  name: string;
+  computer?: boolean;
+}
+
+/** A player's name, linking to the profile for a signed-in player (ids "u<N>"; guests have none). */
+function seatName(p: SeatJson | null): HTMLElement | string {
+  if (!p) return '?';
+  return !p.computer && /^u\d+$/.test(p.id) ? h('a', { href: `#/player/${encodeURIComponent(p.name)}` }, p.name) : p.name;
+}
+
 export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
   const saved = ctx.prefs.lobby;
   const choice = {
@@ -47,7 +59,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
     const pid = ctx.conn.playerId;
     if (!pid) return;
     fetch(`/api/games?player=${encodeURIComponent(pid)}`)
-      .then((r) => r.json() as Promise<{ games?: { id: string; variant: string; mode: string; status: string; white: { name: string } | null; black: { name: string } | null }[] }>)
+      .then((r) => r.json() as Promise<{ games?: { id: string; variant: string; mode: string; status: string; white: SeatJson | null; black: SeatJson | null }[] }>)
       .then((body) => {
         if (!alive) return;
         const open = (body.games ?? []).filter((g) => g.status === 'playing' || g.status === 'waiting').slice(0, 10);
@@ -57,7 +69,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
             : [
                 h('div', { class: 'card' }, h('h2', {}, ctx.t('myGames')),
                   h('ul', { class: 'game-links' }, ...open.map((g) =>
-                    h('li', {}, h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode} · ${g.white?.name ?? '?'} – ${g.black?.name ?? '?'}`))))),
+                    h('li', {}, h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode}`), ' · ', seatName(g.white), ' – ', seatName(g.black))))),
               ]),
         );
       })

@@ -84,7 +84,7 @@ export function leaderboardView(ctx: AppCtx, root: HTMLElement, key: string | nu
               'table',
               {},
               h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, ctx.t('player')), h('th', {}, ctx.t('rating')), h('th', {}, ctx.t('games')))),
-              h('tbody', {}, ...players.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, p.username), h('td', {}, Math.round(p.rating)), h('td', {}, p.games)))),
+              h('tbody', {}, ...players.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, h('a', { href: `#/player/${encodeURIComponent(p.username)}`, 'data-test': 'leaderboard-player' }, p.username)), h('td', {}, Math.round(p.rating)), h('td', {}, p.games)))),
             ),
       );
     })

@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace papan::engine {
@@ -67,6 +68,16 @@ public:
                                       const SearchLimits& limits,
                                       Level level                 = Level::Max,
                                       const InfoCallback& on_info = {});
+
+    // The same search among the legal moves that are not in `excluded` (compared by
+    // Move::same_as): multi-PV by exclusion, where line k is the best move once the first moves
+    // of lines 1..k-1 are taken away. An empty `excluded` is search(). Precondition: some legal
+    // move is not excluded (else the result has no best move).
+    [[nodiscard]] SearchResult search_excluding(const core::Game& game,
+                                                std::span<const core::Move> excluded,
+                                                const SearchLimits& limits,
+                                                Level level                 = Level::Max,
+                                                const InfoCallback& on_info = {});
 
     // The number the next search() call will have (see stop(id)). A caller that starts the
     // search on another thread takes it before starting that thread.

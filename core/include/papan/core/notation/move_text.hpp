@@ -32,6 +32,12 @@ namespace papan::core {
 [[nodiscard]] Expected<Move>
 parse_move(const Position& pos, std::string_view text, MoveGenOptions options = {});
 
+// Every legal move the text can name (at least one), for readers that settle an ambiguous text
+// themselves (the PDN reader looks ahead in the game). The same errors as parse_move, except
+// that an ambiguous text gives its moves instead of an error.
+[[nodiscard]] Expected<std::vector<Move>>
+parse_move_candidates(const Position& pos, std::string_view text, MoveGenOptions options = {});
+
 // Finds the legal move with these from/to square numbers and this set of captured square
 // numbers (the move identity of Hub and DXP messages).
 [[nodiscard]] Expected<Move> find_move(const Position& pos,

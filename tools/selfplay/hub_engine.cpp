@@ -1,0 +1,246 @@
+// Hub engine subprocess (see hub_engine.hpp): fork/exec with two pipes, poll() with deadlines.
+#include "hub_engine.hpp"
+
+#include <papan/core/rules/registry.hpp>
+#include <papan/engine/hub.hpp>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace papan::selfplay {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr auto kHandshakeTimeout = std::chrono::seconds(30);
+
+std::string fixed_seconds(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", s);
+    return buf;
+}
+
+}  // namespace
+
+HubEngine::HubEngine(EngineSpec spec) : spec_(std::move(spec)) {
+    // A write to an engine that has died must be an error to report, not the end of the tool.
+    std::signal(SIGPIPE, SIG_IGN);
+}
+
+HubEngine::~HubEngine() {
+    stop_process();
+}
+
+void HubEngine::stop_process() noexcept {
+    if (pid_ < 0) {
+        return;
+    }
+    (void)send("quit");
+    ::close(to_fd_);
+    to_fd_ = -1;
+    // Give it a moment to exit on its own, then end it.
+    int status = 0;
+    bool gone  = false;
+    for (int i = 0; i < 100 && !gone; ++i) {
+        gone = ::waitpid(pid_, &status, WNOHANG) == pid_;
+        if (!gone) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+    }
+    if (!gone) {
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, &status, 0);
+    }
+    ::close(from_fd_);
+    from_fd_ = -1;
+    pid_     = -1;
+    buffer_.clear();
+}
+
+core::Expected<bool> HubEngine::start(core::VariantId variant) {
+    stop_process();
+    int in_pipe[2];   // parent writes, child reads (its stdin)
+    int out_pipe[2];  // child writes (its stdout), parent reads
+    if (::pipe2(in_pipe, O_CLOEXEC) != 0) {
+        return core::Error{std::string("pipe: ") + std::strerror(errno)};
+    }
+    if (::pipe2(out_pipe, O_CLOEXEC) != 0) {
+        ::close(in_pipe[0]);
+        ::close(in_pipe[1]);
+        return core::Error{std::string("pipe: ") + std::strerror(errno)};
+    }
+    std::vector<std::string> argv_store;
+    argv_store.push_back(spec_.path);
+    argv_store.insert(argv_store.end(), spec_.args.begin(), spec_.args.end());
+    std::vector<char*> argv;
+    for (std::string& a : argv_store) {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+
+    const int pid = ::fork();
+    if (pid < 0) {
+        return core::Error{std::string("fork: ") + std::strerror(errno)};
+    }
+    if (pid == 0) {
+        ::dup2(in_pipe[0], STDIN_FILENO);
+        ::dup2(out_pipe[1], STDOUT_FILENO);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    ::close(in_pipe[0]);
+    ::close(out_pipe[1]);
+    pid_     = pid;
+    to_fd_   = in_pipe[1];
+    from_fd_ = out_pipe[0];
+
+    const std::string who = spec_.label.empty() ? spec_.path : spec_.label;
+    if (!send("hub")) {
+        return core::Error{who + ": cannot write to the engine"};
+    }
+    if (auto w = expect("wait", kHandshakeTimeout); !w) {
+        return core::Error{who + ": no Hub handshake (" + w.error() + ")"};
+    }
+    const std::string key(core::rules(variant).key);
+    bool ok = send("set-param name=variant value=" + key) &&
+              send("set-param name=level value=" + spec_.level) &&
+              send("set-param name=hash value=" + std::to_string(spec_.hash_mb));
+    for (const auto& [name, value] : spec_.params) {
+        ok = ok && send("set-param name=" + name + " value=" + engine::hub_quote(value));
+    }
+    ok = ok && send("init");
+    if (!ok) {
+        return core::Error{who + ": cannot write to the engine"};
+    }
+    if (auto r = expect("ready", kHandshakeTimeout); !r) {
+        return core::Error{who + ": not ready (" + r.error() + ")"};
+    }
+    return true;
+}
+
+core::Expected<bool> HubEngine::new_game() {
+    if (pid_ < 0 || !send("new-game")) {
+        return core::Error{"the engine is not running"};
+    }
+    return true;
+}
+
+core::Expected<EngineReply> HubEngine::think(const core::Game& game,
+                                             const MoveLimit& limit,
+                                             std::chrono::milliseconds timeout) {
+    std::string pos = "pos pos=" + engine::hub_position(game.start_position());
+    if (game.ply() > 0) {
+        std::string moves;
+        const auto positions = game.positions();
+        const auto played    = game.moves();
+        for (std::size_t i = 0; i < played.size(); ++i) {
+            if (i > 0) {
+                moves += ' ';
+            }
+            moves += engine::hub_move(positions[i].variant, played[i]);
+        }
+        pos += " moves=" + engine::hub_quote(moves);
+    }
+    const std::string level = limit.nodes > 0 ? "level nodes=" + std::to_string(limit.nodes)
+                                              : "level move-time=" + fixed_seconds(limit.move_time);
+    const auto start        = Clock::now();
+    if (pid_ < 0 || !send(pos) || !send(level) || !send("go think")) {
+        return core::Error{"cannot write to the engine"};
+    }
+    auto done = expect("done", timeout);
+    if (!done) {
+        return core::Error{done.error()};
+    }
+    EngineReply reply;
+    reply.seconds           = std::chrono::duration<double>(Clock::now() - start).count();
+    const engine::HubLine l = engine::parse_hub_line(*done);
+    const auto move         = l.get("move");
+    if (!move) {
+        return core::Error{"`done` without a move: " + *done};
+    }
+    reply.move = *move;
+    return reply;
+}
+
+bool HubEngine::send(const std::string& line) noexcept {
+    if (to_fd_ < 0) {
+        return false;
+    }
+    std::string data = line + '\n';
+    std::size_t off  = 0;
+    while (off < data.size()) {
+        const ssize_t n = ::write(to_fd_, data.data() + off, data.size() - off);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return false;
+        }
+        off += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+std::optional<std::string> HubEngine::read_line(Clock::time_point until) {
+    for (;;) {
+        const auto nl = buffer_.find('\n');
+        if (nl != std::string::npos) {
+            std::string line = buffer_.substr(0, nl);
+            buffer_.erase(0, nl + 1);
+            if (!line.empty() && line.back() == '\r') {
+                line.pop_back();
+            }
+            return line;
+        }
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+        if (left <= 0 || from_fd_ < 0) {
+            return std::nullopt;
+        }
+        pollfd p{from_fd_, POLLIN, 0};
+        const int r = ::poll(&p, 1, static_cast<int>(left));
+        if (r < 0 && errno == EINTR) {
+            continue;
+        }
+        if (r <= 0) {
+            return std::nullopt;
+        }
+        char chunk[4096];
+        const ssize_t n = ::read(from_fd_, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return std::nullopt;  // the engine closed its output (exited or crashed)
+        }
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+}
+
+core::Expected<std::string> HubEngine::expect(const std::string& word,
+                                              std::chrono::milliseconds timeout) {
+    const auto until = Clock::now() + timeout;
+    for (;;) {
+        auto line = read_line(until);
+        if (!line) {
+            return core::Error{Clock::now() >= until ? "no `" + word + "` in time"
+                                                     : "the engine exited"};
+        }
+        const engine::HubLine l = engine::parse_hub_line(*line);
+        if (l.command == word) {
+            return *line;
+        }
+        if (l.command == "error") {
+            return core::Error{"engine error: " + l.get("message").value_or(*line)};
+        }
+    }
+}
+
+}  // namespace papan::selfplay

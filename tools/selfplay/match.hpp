@@ -1,0 +1,74 @@
+// A match between a candidate and a baseline engine (Hub subprocesses): game pairs from an
+// opening suite, each opening played twice with colours swapped, every move checked legal by
+// the rules core, games ended by the variant's own rules (core::Game) or adjudicated a draw at
+// a ply cap. It stops after a number of pairs or, with an SPRT, as soon as a bound is crossed.
+#pragma once
+
+#include "hub_engine.hpp"
+#include "openings.hpp"
+#include "sprt.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace papan::selfplay {
+
+struct MatchOptions {
+    core::VariantId variant = core::VariantId::International;
+    EngineSpec candidate;
+    EngineSpec baseline;
+    MoveLimit candidate_limit{.nodes = 20000};
+    MoveLimit baseline_limit{.nodes = 20000};
+    std::vector<Opening> openings;
+    int max_plies          = 400;    // a game still going after this many plies is a draw
+    std::int64_t max_pairs = 100;    // the cap (an SPRT may stop earlier)
+    std::optional<SprtParams> sprt;  // none: play max_pairs pairs
+    Counting counting  = Counting::Pentanomial;
+    int concurrency    = 1;  // pairs played at once (two engine processes each)
+    std::uint64_t seed = 1;  // the order in which openings are drawn
+    std::chrono::milliseconds move_timeout{60000};
+};
+
+enum class Side : std::uint8_t {
+    Candidate,
+    Baseline
+};
+
+struct GameRecord {
+    std::size_t opening       = 0;
+    bool candidate_white      = true;
+    int candidate_half_points = 1;  // 2 win, 1 draw, 0 loss
+    int plies                 = 0;
+    std::string ending;  // "White wins: ...", "Draw: ...", "draw by the ply cap", a forfeit
+    std::string moves;   // the game's moves in the variant's notation
+};
+
+// Wall time of the engines' moves (the spent share of a fixed move time).
+struct TimeStats {
+    std::int64_t moves = 0;
+    double seconds     = 0;
+    double max_seconds = 0;
+};
+
+struct MatchResult {
+    Counts counts;
+    double llr = 0;
+    SprtBounds bounds;
+    Decision decision               = Decision::Continue;
+    std::int64_t forfeits_candidate = 0;  // illegal move, crash or timeout
+    std::int64_t forfeits_baseline  = 0;
+    TimeStats time_candidate;
+    TimeStats time_baseline;
+    std::string error;  // set when the match could not run (an engine did not start)
+};
+
+// Called after each finished pair (under the match's lock), with the totals so far.
+using PairCallback = std::function<void(const GameRecord&, const GameRecord&, const MatchResult&)>;
+
+[[nodiscard]] MatchResult run_match(const MatchOptions& options, const PairCallback& on_pair = {});
+
+}  // namespace papan::selfplay
