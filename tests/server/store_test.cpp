@@ -97,14 +97,21 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_FALSE(store.load_game("nope"));
     store.truncate_moves(g, 1);
     EXPECT_EQ(store.load_game("g1")->moves.size(), 1U);
-    const auto unfinished = store.load_unfinished();
+    const auto unfinished = store.unfinished_games(INT64_MAX);
     ASSERT_EQ(unfinished.size(), 1U);
-    EXPECT_EQ(unfinished[0].moves.size(), 1U);
+    EXPECT_EQ(unfinished[0].id, "g1");
+    EXPECT_TRUE(unfinished[0].moves.empty());        // headers only
+    EXPECT_TRUE(store.unfinished_games(1).empty());  // changed at 1: not before it
+    EXPECT_EQ(store.unfinished_games(2).size(), 1U);
+    EXPECT_EQ(store.count_unfinished("u1"), 1);
+    EXPECT_EQ(store.count_unfinished("g5f3"), 1);
+    EXPECT_EQ(store.count_unfinished("u2"), 0);
     EXPECT_EQ(store.games_of("u1", 10).size(), 1U);
     g.status  = GameStatus::Over;
     g.outcome = "draw";
     store.update_game(g);
-    EXPECT_TRUE(store.load_unfinished().empty());
+    EXPECT_TRUE(store.unfinished_games(INT64_MAX).empty());
+    EXPECT_EQ(store.count_unfinished("u1"), 0);
     EXPECT_EQ(store.load_game("g1")->outcome, "draw");
 
     const auto id = store.create_user(UserRecord{0, "Ann", "hash", 1});
@@ -250,20 +257,19 @@ TEST_P(StoreTest, OrphanedGamesAreUnfinishedWithoutARunningLease) {
     ASSERT_TRUE(store.claim_game("released", "a", 10'000, 3000));  // released below
     store.release_game("released", "a");
 
-    const std::vector<std::string> all{"released", "unowned", "expired2", "expired"};
-    EXPECT_EQ(store.orphaned_games(12'000, 10), all);  // no owner first, then oldest lease
-    EXPECT_EQ(store.orphaned_games(12'000, 3),
-              (std::vector<std::string>{"released", "unowned", "expired2"}));
-    EXPECT_EQ(store.orphaned_games(7500, 10),
-              (std::vector<std::string>{"released", "unowned", "expired2"}));
+    // A released game (its room left memory) and one never claimed are loaded where they are
+    // asked for: not orphaned.
+    const std::vector<std::string> all{"expired2", "expired"};
+    EXPECT_EQ(store.orphaned_games(12'000, 10), all);  // oldest lease first
+    EXPECT_EQ(store.orphaned_games(12'000, 1), (std::vector<std::string>{"expired2"}));
+    EXPECT_EQ(store.orphaned_games(7500, 10), (std::vector<std::string>{"expired2"}));
     EXPECT_EQ(store.orphaned_games(14'000, 10),
-              (std::vector<std::string>{"released", "unowned", "expired2", "expired", "running"}));
+              (std::vector<std::string>{"expired2", "expired", "running"}));
     // A game that ends is not orphaned, whatever its lease.
     auto over   = game("expired", "over", 4);
     over.reason = "resign";
     store.update_game(over);
-    EXPECT_EQ(store.orphaned_games(12'000, 10),
-              (std::vector<std::string>{"released", "unowned", "expired2"}));
+    EXPECT_EQ(store.orphaned_games(12'000, 10), (std::vector<std::string>{"expired2"}));
 }
 
 TEST_P(StoreTest, OpenStoreNamesTheStore) {

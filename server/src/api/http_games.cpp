@@ -1,6 +1,7 @@
 // HTTP handlers of games, players, variants and health (docs/protocol.md, "HTTP").
 #include "api/handlers.hpp"
 #include "game/ai_pool.hpp"
+#include "game/lobby.hpp"
 #include "game/store_executor.hpp"
 
 #include <papan/core/game.hpp>
@@ -176,7 +177,8 @@ void get_healthz(ApiContext& ctx, const Request&, const RouteArgs&, Reply reply)
     reply(json_response(
         200,
         Json{{"status", "ok"},
-             {"ai", {{"queued", ctx.svc.ai.pending()}, {"fallbacks", ctx.svc.ai.fallbacks()}}}}));
+             {"ai", {{"queued", ctx.svc.ai.pending()}, {"fallbacks", ctx.svc.ai.fallbacks()}}},
+             {"rooms", ctx.lobby.rooms_in_memory()}}));
 }
 
 void get_variants(ApiContext&, const Request&, const RouteArgs&, Reply reply) {

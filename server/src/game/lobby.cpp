@@ -1,6 +1,7 @@
 #include "game/lobby.hpp"
 
 #include "game/game_json.hpp"
+#include "game/lifecycle.hpp"
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
@@ -11,6 +12,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 
@@ -62,7 +64,8 @@ constexpr std::int64_t kRoomLingerMs = 10 * 60 * 1000;
 Lobby::Lobby(Services& services)
     : svc_(services)
     , strand_(net::make_strand(services.ioc))
-    , sweep_(strand_) {}
+    , sweep_(strand_)
+    , housekeeping_(strand_) {}
 
 void Lobby::retire_later(const std::string& id) {
     retiring_.emplace_back(svc_.clock.now_ms() + kRoomLingerMs, id);
@@ -81,6 +84,7 @@ void Lobby::retire_later(const std::string& id) {
         for (const auto& [when, game] : retiring_) {
             if (when <= now) {
                 rooms_.erase(game);
+                count_rooms();
                 if (svc_.placement != nullptr) {
                     svc_.placement->room_closed(game);
                 }
@@ -112,6 +116,7 @@ void Lobby::forget(const std::string& id) {
     if (rooms_.erase(id) > 0 && svc_.placement != nullptr) {
         svc_.placement->room_closed(id);
     }
+    count_rooms();
     std::erase_if(invites_, [&](const auto& kv) { return kv.second.game == id; });
 }
 
@@ -136,6 +141,7 @@ void Lobby::open_new(const std::shared_ptr<Room>& room,
 
 void Lobby::add(const std::shared_ptr<Room>& room, const GameRecord& rec) {
     rooms_[room->id()] = room;
+    count_rooms();
     if (svc_.placement != nullptr) {
         svc_.placement->room_opened(room->id());
     }
@@ -256,7 +262,48 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
     if (m.id) {
         created["ref"] = *m.id;
     }
-    open_new(*room, rec, {{peer, who}}, created.dump());
+    if (svc_.options.max_open_games <= 0) {
+        open_new(*room, rec, {{peer, who}}, created.dump());
+        return;
+    }
+    // The cap counts the stored unfinished games the player sits in (a hot-seat game once).
+    svc_.store.run([this, room = *room, rec, peer, who, ref = m.id, created = created.dump()](
+                       Store& s) {
+        int open = -1;  // -1: the store could not tell
+        try {
+            open = s.count_unfinished(who.player_id);
+        } catch (const std::exception& e) {
+            log_line("lobby", std::string("counting open games failed: ") + e.what());
+        }
+        post([this, room, rec, peer, who, ref, created, open] {
+            if (open < 0) {
+                peer->send_text(error_text(
+                    "store_unavailable", "the game could not be saved just now; try again", ref));
+                return;
+            }
+            if (open >= svc_.options.max_open_games) {
+                peer->send_text(error_text(
+                    "too_many_games",
+                    "you have " + std::to_string(open) +
+                        " unfinished games; finish or resign one before you start another",
+                    ref));
+                return;
+            }
+            open_created(room, rec, peer, who, created);
+        });
+    });
+}
+
+void Lobby::open_created(const std::shared_ptr<Room>& room,
+                         const GameRecord& rec,
+                         const std::shared_ptr<Peer>& peer,
+                         const Identity& who,
+                         std::string created) {
+    if (closed_) {
+        peer->send_text(error_text("shutting_down", "the server is shutting down", std::nullopt));
+        return;
+    }
+    open_new(room, rec, {{peer, who}}, std::move(created));
 }
 
 void Lobby::join(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
@@ -266,22 +313,62 @@ void Lobby::join(const ClientMessage& m, const Identity& who, const std::shared_
     }
     const auto h  = hash_secret(m.invite);
     const auto it = invites_.find(h);
-    if (it == invites_.end()) {
-        peer->send_text(error_text("invite_invalid", "this invitation link is not valid", m.id));
-        return;
+    if (it != invites_.end()) {
+        if (svc_.clock.now_ms() > it->second.expires_ms) {
+            peer->send_text(
+                error_text("invite_expired",
+                           "this invitation link has expired (links are valid 24 hours)",
+                           m.id));
+            return;
+        }
+        if (const auto room = rooms_.find(it->second.game); room != rooms_.end()) {
+            join_room(room->second, m, who, peer);
+            return;
+        }
     }
-    if (svc_.clock.now_ms() > it->second.expires_ms) {
-        peer->send_text(error_text(
-            "invite_expired", "this invitation link has expired (links are valid 24 hours)", m.id));
-        return;
-    }
-    const auto room = rooms_.find(it->second.game);
-    if (room == rooms_.end()) {
-        peer->send_text(error_text("invite_invalid", "this invitation link is not valid", m.id));
-        return;
-    }
-    auto r = room->second;
-    r->post([r, peer, who, h, ref = m.id] { r->join(peer, who, h, ref); });
+    // The game is not in memory (idle, or not loaded since start-up): the invite names it
+    // ("<game>-<secret>"); loading it registers its invite again.
+    const std::string game =
+        it != invites_.end() ? it->second.game : m.invite.substr(0, m.invite.find('-'));
+    with_room(game, [this, m, who, peer, h](std::shared_ptr<Room> room) {
+        const auto again = invites_.find(h);
+        if (!room) {
+            peer->send_text(
+                error_text("invite_invalid", "this invitation link is not valid", m.id));
+            return;
+        }
+        if (again != invites_.end() && svc_.clock.now_ms() > again->second.expires_ms) {
+            peer->send_text(
+                error_text("invite_expired",
+                           "this invitation link has expired (links are valid 24 hours)",
+                           m.id));
+            return;
+        }
+        join_room(room, m, who, peer);  // the room checks the invite against its record
+    });
+}
+
+void Lobby::join_room(const std::shared_ptr<Room>& room,
+                      const ClientMessage& m,
+                      const Identity& who,
+                      const std::shared_ptr<Peer>& peer) {
+    on_room(
+        room,
+        [room, peer, who, h = hash_secret(m.invite), ref = m.id] { room->join(peer, who, h, ref); },
+        [this, m, who, peer] { join(m, who, peer); });
+}
+
+void Lobby::on_room(const std::shared_ptr<Room>& room,
+                    std::function<void()> fn,
+                    std::function<void()> again) {
+    room->post([this, room, fn = std::move(fn), again = std::move(again)]() mutable {
+        if (room->unloaded()) {
+            post(std::move(again));
+            return;
+        }
+        room->touch();
+        fn();
+    });
 }
 
 void Lobby::dispatch(const ClientMessage& m,
@@ -291,18 +378,21 @@ void Lobby::dispatch(const ClientMessage& m,
         join(m, who, peer);
         return;
     }
-    with_room(m.game, [m, who, peer](std::shared_ptr<Room> room) {
+    with_room(m.game, [this, m, who, peer](std::shared_ptr<Room> room) {
         if (!room) {
             peer->send_text(error_text("unknown_game", "there is no game '" + m.game + "'", m.id));
             return;
         }
-        room->post([room, m, who, peer] {
-            if (m.type == MessageType::Resume) {
-                room->resume(peer, who, m.last_version, m.id);
-            } else {
-                room->handle(m, who, peer);
-            }
-        });
+        on_room(
+            room,
+            [room, m, who, peer] {
+                if (m.type == MessageType::Resume) {
+                    room->resume(peer, who, m.last_version, m.id);
+                } else {
+                    room->handle(m, who, peer);
+                }
+            },
+            [this, m, who, peer] { dispatch(m, who, peer); });
     });
 }
 
@@ -329,6 +419,7 @@ void Lobby::drop(const std::string& id) {
     }
     auto room = it->second;
     rooms_.erase(it);
+    count_rooms();
     room->post([room] { room->shutdown(); });
 }
 
@@ -359,8 +450,18 @@ void Lobby::with_room(const std::string& id, std::function<void(std::shared_ptr<
         fn(nullptr);
         return;
     }
-    svc_.store.run([this, id, fn = std::move(fn)](Store& s) mutable {
+    const auto abandon_ms = svc_.options.abandon_after_ms;
+    svc_.store.run([this, id, abandon_ms, fn = std::move(fn)](Store& s) mutable {
         auto rec = s.load_game(id);
+        if (rec && abandon_if_stale(*rec, svc_.clock.now_ms(), abandon_ms)) {
+            try {
+                s.update_game(*rec);
+                log_line("lobby", "game " + id + " abandoned (untouched too long)");
+            } catch (const std::exception& e) {
+                log_line("lobby", "game " + id + ": abandoning it failed: " + e.what());
+                rec.reset();  // not served in a state the store does not have
+            }
+        }
         post([this, rec = std::move(rec), fn = std::move(fn)]() mutable {
             fn(rec ? adopt(std::move(*rec)) : nullptr);
         });
@@ -661,9 +762,82 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
     open_new(*room, rec, peers, std::string{});
 }
 
+void Lobby::start_housekeeping() {
+    if (closed_) {
+        return;
+    }
+    // Often enough that a room stays at most half as long again as --idle-unload; at most a
+    // minute apart.
+    const auto idle     = svc_.options.idle_unload_ms;
+    const auto interval = std::clamp<std::int64_t>(idle > 0 ? idle / 2 : 60'000, 100, 60'000);
+    housekeeping_.expires_after(std::chrono::milliseconds(interval));
+    housekeeping_.async_wait([this](const boost::system::error_code& ec) {
+        if (ec || closed_) {
+            return;
+        }
+        housekeeping();
+        start_housekeeping();
+    });
+}
+
+void Lobby::housekeeping() {
+    const auto now = svc_.clock.now_ms();
+    if (const auto idle = svc_.options.idle_unload_ms; idle > 0) {
+        for (const auto& [id, room] : rooms_) {
+            room->post([this, room = room, now, idle] {
+                if (room->unload_if_idle(now, idle)) {
+                    post([this, room] { unloaded(room->id(), room); });
+                }
+            });
+        }
+    }
+    const auto abandon = svc_.options.abandon_after_ms;
+    if (abandon <= 0 || now < next_abandon_sweep_ms_) {
+        return;
+    }
+    // Stored games only: a room in memory is skipped (it is in use, or leaves memory idle
+    // first); a game loaded meanwhile was checked by with_room itself.
+    next_abandon_sweep_ms_ = now + std::clamp<std::int64_t>(abandon / 4, 100, 3'600'000);
+    std::vector<std::string> in_memory;
+    in_memory.reserve(rooms_.size());
+    for (const auto& [id, room] : rooms_) {
+        in_memory.push_back(id);
+    }
+    const bool alone = svc_.placement == nullptr;
+    svc_.store.run([this, now, abandon, alone, in_memory = std::move(in_memory)](Store& s) {
+        int ended = 0;
+        for (auto& rec : s.unfinished_games(now - abandon)) {
+            if (std::find(in_memory.begin(), in_memory.end(), rec.id) != in_memory.end() ||
+                (!alone && s.game_owner(rec.id, now))) {
+                continue;  // in memory here, or held by a live node
+            }
+            if (abandon_if_stale(rec, now, abandon)) {
+                s.update_game(rec);
+                ++ended;
+            }
+        }
+        if (ended > 0) {
+            log_line("lobby", std::to_string(ended) + " games abandoned (untouched too long)");
+        }
+    });
+}
+
+void Lobby::unloaded(const std::string& id, const std::shared_ptr<Room>& room) {
+    const auto it = rooms_.find(id);
+    if (it == rooms_.end() || it->second != room) {
+        return;
+    }
+    rooms_.erase(it);
+    count_rooms();
+    if (svc_.placement != nullptr) {
+        svc_.placement->room_closed(id);
+    }
+}
+
 void Lobby::shutdown() {
     closed_ = true;
     sweep_.cancel();
+    housekeeping_.cancel();
     for (auto& s : seeks_) {
         if (s.timer) {
             s.timer->cancel();

@@ -14,6 +14,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -60,7 +61,13 @@ public:
     void forget(const std::string& id);
     // A finished game leaves memory after a while (it is read back from the store if asked for).
     void retire_later(const std::string& id);
+    // Room lifecycle (docs/operations.md): from now on, every so often, idle rooms leave memory
+    // (--idle-unload) and stored untimed games untouched for --abandon-after end abandoned.
+    void start_housekeeping();
     void shutdown();
+
+    // Rooms in memory now (any thread; GET /healthz).
+    [[nodiscard]] std::size_t rooms_in_memory() const noexcept { return in_memory_.load(); }
 
 private:
     struct Seek {
@@ -96,6 +103,27 @@ private:
                        std::uint64_t ticket,
                        const std::optional<SharedSeek>& found);
     void seek_expired(std::uint64_t ticket);
+    // create() once the player's open games are counted: within the cap, the room is opened.
+    void open_created(const std::shared_ptr<Room>& room,
+                      const GameRecord& rec,
+                      const std::shared_ptr<Peer>& peer,
+                      const Identity& who,
+                      std::string created);
+    // Runs fn on the room's strand; when that room has left memory meanwhile, `again` runs on
+    // the lobby strand instead (it reads the game from the store).
+    void on_room(const std::shared_ptr<Room>& room,
+                 std::function<void()> fn,
+                 std::function<void()> again);
+    // The friend sits down in `room` (the invite's game, in memory).
+    void join_room(const std::shared_ptr<Room>& room,
+                   const ClientMessage& m,
+                   const Identity& who,
+                   const std::shared_ptr<Peer>& peer);
+    void housekeeping();
+    // A room that left memory idle: it leaves the registry (if it is still the one there).
+    void unloaded(const std::string& id, const std::shared_ptr<Room>& room);
+
+    void count_rooms() { in_memory_.store(rooms_.size()); }
 
     Services& svc_;
     Strand strand_;
@@ -110,6 +138,9 @@ private:
     std::vector<Seek> seeks_;
     std::vector<std::pair<std::int64_t, std::string>> retiring_;  // (when, game id)
     net::steady_timer sweep_;
+    net::steady_timer housekeeping_;
+    std::int64_t next_abandon_sweep_ms_ = 0;
+    std::atomic<std::size_t> in_memory_{0};
     bool sweeping_             = false;
     std::uint64_t next_ticket_ = 1;
     std::uint64_t names_       = 0;

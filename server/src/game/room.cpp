@@ -81,10 +81,11 @@ Room::Room(Services& services, GameRecord rec, core::Game game)
     , retry_timer_(strand_)
     , rec_(std::move(rec))
     , game_(std::move(game)) {
-    version_         = rec_.version;
-    turn_started_ms_ = services.clock.now_ms();  // a new game's clock starts now
-    tc_              = time_control_from_json(Json::parse(rec_.time_control, nullptr, false));
-    const Json c     = Json::parse(rec_.clocks, nullptr, false);
+    version_          = rec_.version;
+    turn_started_ms_  = services.clock.now_ms();  // a new game's clock starts now
+    last_activity_ms_ = turn_started_ms_;
+    tc_               = time_control_from_json(Json::parse(rec_.time_control, nullptr, false));
+    const Json c      = Json::parse(rec_.clocks, nullptr, false);
     if (tc_.enabled()) {
         clocks_[0] = initial_clock(tc_);
         clocks_[1] = initial_clock(tc_);
@@ -184,6 +185,25 @@ void Room::subscribe(const std::shared_ptr<Peer>& peer, const Identity& who) {
         return !p || p == peer;
     });
     subscribers_.push_back(Subscriber{peer, who.player_id});
+    touch();
+}
+
+void Room::touch() {
+    last_activity_ms_ = svc_.clock.now_ms();
+}
+
+bool Room::unload_if_idle(std::int64_t now_ms, std::int64_t idle_ms) {
+    if (closed_ || writing_ || !deferred_.empty() || ai_thinking_ || clock_running() ||
+        now_ms - last_activity_ms_ < idle_ms || !live_subscribers().empty()) {
+        return false;
+    }
+    if (rec_.status == GameStatus::Playing && !game_.is_over() &&
+        is_computer(game_.side_to_move())) {
+        return false;  // the computer's move is due (a retry after a failed write)
+    }
+    unloaded_ = true;
+    shutdown();
+    return true;
 }
 
 std::vector<std::shared_ptr<Peer>> Room::live_subscribers() const {
@@ -259,6 +279,7 @@ void Room::committed(bool ok,
                      const Origin& origin,
                      const std::function<void()>& after) {
     writing_ = false;
+    touch();
     if (!ok) {
         restore();
         send_error(origin.peer.lock(),

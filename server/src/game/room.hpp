@@ -79,6 +79,16 @@ public:
 
     [[nodiscard]] nlohmann::json state_json() const;
 
+    // Room lifecycle (docs/operations.md): on the strand. touch() marks activity; unload_if_idle
+    // closes the room and returns true when it may leave memory: nobody subscribed is connected,
+    // no clock runs, the computer is not to move, nothing is being written or waits, and
+    // nothing happened for `idle_ms`. A command that reaches an unloaded room is sent back to the
+    // lobby (unloaded()), which reads the game from the store again.
+    void touch();
+    bool unload_if_idle(std::int64_t now_ms, std::int64_t idle_ms);
+
+    [[nodiscard]] bool unloaded() const noexcept { return unloaded_; }
+
 private:
     struct Subscriber {
         std::weak_ptr<Peer> peer;
@@ -179,8 +189,10 @@ private:
     bool ai_thinking_       = false;
     std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> recent_;
     std::vector<Subscriber> subscribers_;
-    bool closed_  = false;
-    bool writing_ = false;  // a write is in flight: commands wait in deferred_
+    bool closed_   = false;
+    bool unloaded_ = false;  // left memory idle (unload_if_idle): commands go back to the lobby
+    std::int64_t last_activity_ms_ = 0;
+    bool writing_                  = false;  // a write is in flight: commands wait in deferred_
     std::optional<Snapshot> snapshot_;
     std::deque<std::function<void()>> deferred_;
 };

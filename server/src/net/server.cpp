@@ -6,6 +6,7 @@
 #include "api/http_wire.hpp"
 #include "cluster/cluster.hpp"
 #include "game/ai_pool.hpp"
+#include "game/lifecycle.hpp"
 #include "game/lobby.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
@@ -559,24 +560,45 @@ int run_server(const ServerOptions& options) {
         cluster->start();
     }
 
-    // Resume every unfinished game (the store thread is idle until the first job); with several
-    // nodes, only those no live node holds (and this node's own, after a restart).
-    int resumed = 0;
+    // Start-up loads only the games whose clock runs (a flag must fall on time, docs/operations.md
+    // "Room lifecycle"); every other game is read from the store when it is asked for. Untimed
+    // games untouched for --abandon-after end abandoned here. With several nodes, only games no
+    // live node holds are taken (and this node's own, after a restart). The store thread is idle
+    // until the first job.
+    int resumed   = 0;
+    int abandoned = 0;
     std::vector<std::string> claimed;
-    for (auto& rec : store.direct().load_unfinished()) {
+    const auto started_ms = clock.now_ms();
+    for (auto& header : store.direct().unfinished_games(INT64_MAX)) {
+        if (abandon_if_stale(header, started_ms, options.abandon_after_ms)) {
+            if (!cluster || !store.direct().game_owner(header.id, started_ms)) {
+                store.direct().update_game(header);
+                ++abandoned;
+            }
+            continue;
+        }
+        if (!clock_runs(header)) {
+            continue;
+        }
         if (cluster && !store.direct().claim_game(
-                           rec.id, cluster->node(), clock.now_ms(), cluster->lease_ms())) {
+                           header.id, cluster->node(), started_ms, cluster->lease_ms())) {
+            continue;
+        }
+        auto rec = store.direct().load_game(header.id);
+        if (!rec) {
             continue;
         }
         if (cluster) {
-            claimed.push_back(rec.id);
+            claimed.push_back(rec->id);
         }
-        if (lobby.adopt(std::move(rec)) != nullptr) {
+        if (lobby.adopt(std::move(*rec)) != nullptr) {
             ++resumed;
         }
     }
-    if (resumed > 0) {
-        log_line("start", "resumed " + std::to_string(resumed) + " unfinished games");
+    if (resumed > 0 || abandoned > 0) {
+        log_line("start",
+                 "resumed " + std::to_string(resumed) + " games with running clocks, " +
+                     std::to_string(abandoned) + " abandoned");
     }
     for (const auto& id : claimed) {
         cluster->announce_owner(id);
@@ -603,6 +625,7 @@ int run_server(const ServerOptions& options) {
     const auto bound = acceptor.local_endpoint();
     net::co_spawn(
         ioc, listen(acceptor, ioc, ctx, options, sessions, limiter), log_exception("listen"));
+    lobby.post([&lobby] { lobby.start_housekeeping(); });
     ctx.ready = true;
     if (options.on_ready) {
         const auto a = bound.address();

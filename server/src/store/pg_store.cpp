@@ -70,7 +70,8 @@ namespace {
 // Any key unique to Papan's schema: held while migrations run.
 constexpr std::int64_t kMigrationLock = 0x7061'7061'6e00'0001;
 
-// A session's last use is written at most once a minute (its expiry is counted in days).
+// A session's last use is written at most once a minute, or a quarter of its expiry when that
+// is shorter (short expiries in tests), so a session in use never expires.
 constexpr std::int64_t kSessionTouchMs = 60'000;
 
 constexpr std::string_view kGameColumns =
@@ -197,23 +198,20 @@ public:
         return out;
     }
 
-    std::vector<GameRecord> load_unfinished() override {
-        std::vector<GameRecord> out;
-        // Two statements (games, then all their moves in one go) that must see the same data.
-        read_consistent([&](pqxx::transaction_base& t) {
-            std::map<std::string, std::size_t> index;
-            for (const auto& row : t.exec_prepared("load_unfinished")) {
+    std::vector<GameRecord> unfinished_games(std::int64_t updated_before_ms) override {
+        return run([&](pqxx::transaction_base& t) {
+            std::vector<GameRecord> out;
+            for (const auto& row : t.exec_prepared("unfinished_games", updated_before_ms)) {
                 out.push_back(read_game(row));
-                index.emplace(out.back().id, out.size() - 1);
             }
-            for (const auto& row : t.exec_prepared("load_unfinished_moves")) {
-                const auto it = index.find(row[3].as<std::string>());
-                if (it != index.end()) {
-                    out[it->second].moves.push_back(read_move(row));
-                }
-            }
+            return out;
         });
-        return out;
+    }
+
+    int count_unfinished(const std::string& player_id) override {
+        return run([&](pqxx::transaction_base& t) {
+            return t.exec_prepared("count_unfinished", player_id)[0][0].as<int>();
+        });
     }
 
     std::vector<GameRecord> games_of(const std::string& player_id, int limit) override {
@@ -278,7 +276,7 @@ public:
                 t.exec_prepared("delete_session", token_hash);
                 return std::nullopt;
             }
-            if (now_ms - last > kSessionTouchMs) {
+            if (now_ms - last > std::min(kSessionTouchMs, max_idle_ms / 4)) {
                 t.exec_prepared("touch_session", token_hash, now_ms);
             }
             return r[0][0].as<std::int64_t>();
@@ -619,11 +617,13 @@ private:
         conn_->prepare("load_game", "SELECT " + cols + " FROM games WHERE id=$1");
         conn_->prepare("load_moves",
                        "SELECT ply, text, at_ms FROM moves WHERE game_id=$1 ORDER BY ply");
-        conn_->prepare("load_unfinished",
-                       "SELECT " + cols + " FROM games WHERE status<>'over' ORDER BY created_ms");
-        conn_->prepare("load_unfinished_moves",
-                       "SELECT m.ply, m.text, m.at_ms, m.game_id FROM moves m JOIN games g ON "
-                       "g.id=m.game_id WHERE g.status<>'over' ORDER BY m.game_id, m.ply");
+        conn_->prepare("unfinished_games",
+                       "SELECT " + cols +
+                           " FROM games WHERE status<>'over' AND updated_ms<$1 ORDER BY "
+                           "created_ms, id");
+        conn_->prepare("count_unfinished",
+                       "SELECT COUNT(*) FROM games WHERE status<>'over' AND (white_id=$1 OR "
+                       "black_id=$1)");
         conn_->prepare("games_of",
                        "SELECT " + cols +
                            " FROM games WHERE white_id=$1 OR black_id=$1 ORDER BY created_ms "
@@ -694,7 +694,8 @@ private:
         conn_->prepare("release_game", "UPDATE games SET owner=NULL WHERE id=$1 AND owner=$2");
         conn_->prepare("orphaned_games",
                        "SELECT g.id FROM games g LEFT JOIN nodes n ON n.node=g.owner WHERE "
-                       "g.status<>'over' AND (n.node IS NULL OR n.lease_until_ms<$1) ORDER BY "
+                       "g.status<>'over' AND g.owner IS NOT NULL AND (n.node IS NULL OR "
+                       "n.lease_until_ms<$1) ORDER BY "
                        "COALESCE(n.lease_until_ms, 0), g.id LIMIT $2");
     }
 

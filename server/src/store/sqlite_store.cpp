@@ -116,7 +116,8 @@ private:
     int next_           = 1;
 };
 
-// A session's last use is written at most once a minute (its expiry is counted in days).
+// A session's last use is written at most once a minute, or a quarter of its expiry when that
+// is shorter (short expiries in tests), so a session in use never expires.
 constexpr std::int64_t kSessionTouchMs = 60'000;
 
 constexpr std::string_view kGameColumns =
@@ -227,19 +228,25 @@ public:
         return g;
     }
 
-    std::vector<GameRecord> load_unfinished() override {
+    std::vector<GameRecord> unfinished_games(std::int64_t updated_before_ms) override {
         auto& s = stmt("SELECT " + std::string(kGameColumns) +
-                       " FROM games WHERE status<>'over' ORDER BY created_ms");
-        s.reset();
+                       " FROM games WHERE status<>'over' AND updated_ms<? ORDER BY created_ms, id");
+        s.reset().bind(updated_before_ms);
         std::vector<GameRecord> out;
         while (s.step()) {
             out.push_back(read_game(s));
         }
         s.reset();
-        for (auto& g : out) {
-            load_moves(g);
-        }
         return out;
+    }
+
+    int count_unfinished(const std::string& player_id) override {
+        auto& s = stmt("SELECT COUNT(*) FROM games WHERE status<>'over' AND (white_id=? OR "
+                       "black_id=?)");
+        s.reset().bind(player_id).bind(player_id);
+        const int n = s.step() ? static_cast<int>(s.integer(0)) : 0;
+        s.reset();
+        return n;
     }
 
     std::vector<GameRecord> games_of(const std::string& player_id, int limit) override {
@@ -312,7 +319,7 @@ public:
             delete_session(token_hash);
             return std::nullopt;
         }
-        if (now_ms - last > kSessionTouchMs) {
+        if (now_ms - last > std::min(kSessionTouchMs, max_idle_ms / 4)) {
             auto& u = stmt("UPDATE sessions SET last_used_ms=? WHERE token_hash=?");
             u.reset().bind(now_ms).bind(token_hash);
             u.run();
@@ -506,7 +513,8 @@ public:
 
     std::vector<std::string> orphaned_games(std::int64_t now_ms, int limit) override {
         auto& s = stmt("SELECT g.id FROM games g LEFT JOIN nodes n ON n.node=g.owner WHERE "
-                       "g.status<>'over' AND (n.node IS NULL OR n.lease_until_ms<?) ORDER BY "
+                       "g.status<>'over' AND g.owner IS NOT NULL AND (n.node IS NULL OR "
+                       "n.lease_until_ms<?) ORDER BY "
                        "COALESCE(n.lease_until_ms, 0), g.id LIMIT ?");
         s.reset().bind(now_ms).bind(limit);
         std::vector<std::string> out;

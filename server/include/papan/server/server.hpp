@@ -27,6 +27,10 @@ struct ServerOptions {
     int idle_timeout_seconds        = 60;         // WebSocket ping after this idle time
     int reward_daily_cap            = 100;        // reward points per player per UTC day
     std::int64_t invite_ttl_ms      = 24LL * 3600 * 1000;  // friend links (tests shorten it)
+    // Room lifecycle (docs/operations.md, "Room lifecycle"); 0 turns each off.
+    std::int64_t idle_unload_ms   = 10LL * 60 * 1000;  // an idle room leaves memory after this
+    std::int64_t abandon_after_ms = 30LL * 24 * 3600 * 1000;  // untimed games untouched: abandoned
+    int max_open_games            = 20;  // unfinished games one player may sit in (create)
     // Abuse limits (docs/protocol.md, "Limits"); 0 turns a limit off.
     double ws_rate                     = 20;  // WebSocket messages per second per socket (1008)
     double ws_burst                    = 40;  // token bucket size: messages allowed at once

@@ -107,7 +107,12 @@ public:
     virtual void append_move(const GameRecord& header, const MoveRecord& move)       = 0;
     virtual void truncate_moves(const GameRecord& header, int from_ply)              = 0;
     [[nodiscard]] virtual std::optional<GameRecord> load_game(const std::string& id) = 0;
-    [[nodiscard]] virtual std::vector<GameRecord> load_unfinished()                  = 0;
+    // Unfinished games last changed before `updated_before_ms` (INT64_MAX: all), oldest first,
+    // without their moves (start-up and the abandon sweep choose; load_game reads a game whole).
+    [[nodiscard]] virtual std::vector<GameRecord>
+    unfinished_games(std::int64_t updated_before_ms) = 0;
+    // How many unfinished games a player id sits in (the per-player cap on open games).
+    [[nodiscard]] virtual int count_unfinished(const std::string& player_id) = 0;
     // Games of a player id, newest first (without moves).
     [[nodiscard]] virtual std::vector<GameRecord> games_of(const std::string& player_id,
                                                            int limit) = 0;
@@ -160,8 +165,9 @@ public:
     renew_leases(const std::string& node, std::int64_t now_ms, std::int64_t lease_ms) = 0;
     // Gives the game up (its room left the node's memory). No-op when `node` does not own it.
     virtual void release_game(const std::string& id, const std::string& node) = 0;
-    // Unfinished games with no owner or whose owner's lease ran out before now_ms: a node that
-    // died left them, another takes them over. At most `limit`, oldest lease first.
+    // Unfinished games whose owner's lease ran out before now_ms: a node that died left them,
+    // another takes them over. At most `limit`, oldest lease first. A game without an owner (its
+    // room left memory: released) is not orphaned: it is loaded where it is asked for.
     [[nodiscard]] virtual std::vector<std::string> orphaned_games(std::int64_t now_ms,
                                                                   int limit) = 0;
 };
