@@ -1,6 +1,7 @@
 # The commands a newcomer needs. Each one installs missing system packages first (Debian 12).
 #   make run    build and start Papan on http://localhost:8080 (release build, data in ./data)
-#   make test   build everything and run every test (release, web client in chromium, sanitizers)
+#   make test   build everything and run every test (release, web client in chromium, sanitizers),
+#               clang-format, clang-tidy (make lint) and the docs' paths (make docs-check)
 #   make bench  perft and speed figures (long: every published perft depth), PDN games/s
 #   make tune   the evaluation's training pipeline (self-play, fit, export; hours)
 #   make fuzz   the libFuzzer targets for an hour each (FUZZ_SECONDS)
@@ -10,7 +11,7 @@
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: docs-check tune interop endgames faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: lint docs-check tune interop endgames faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -31,7 +32,7 @@ build-web: deps
 run: build
 	@bash scripts/run
 
-test: deps format-check docs-check test-release test-web test-asan test-fuzz
+test: deps format-check docs-check test-release lint test-web test-asan test-fuzz
 
 # The pg.* server tests run against a private PostgreSQL (and Redis) that scripts/services
 # starts in build/services; they stay running afterwards (`bash scripts/services stop`).
@@ -86,6 +87,10 @@ tune: build-cpp
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+# clang-tidy with the pinned checks of .clang-tidy over the product's sources (scripts/lint).
+lint: build-cpp
+	@bash scripts/lint
 
 # Every path the docs name exists (scripts/check-docs).
 docs-check:

@@ -1,12 +1,16 @@
 // Several nodes (issue 6): two real `papan serve` processes on one PostgreSQL database
 // (PAPAN_TEST_PG, started by scripts/services) linked by a private redis-server, players of one
 // game connected to different nodes; a node killed, Redis restarted.
+#include "cluster/bus_envelope.hpp"
 #include "harness.hpp"
 #include "redis_process.hpp"
+
+#include <papan/server/tokens.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <thread>
 
 namespace papan::test {
 namespace {
@@ -25,7 +29,14 @@ protected:
     // A node on the shared database (the harness maps the data directory to one database).
     std::unique_ptr<ServerProcess> node(const std::string& id,
                                         std::vector<std::string> extra = {}) {
-        std::vector<std::string> args{"--bus", redis->url(), "--node-id", id, "--lease", "1"};
+        std::vector<std::string> args{"--bus",
+                                      redis->url(),
+                                      "--node-id",
+                                      id,
+                                      "--lease",
+                                      "1",
+                                      "--cluster-secret",
+                                      kTestClusterSecret};
         args.insert(args.end(), extra.begin(), extra.end());
         return std::make_unique<ServerProcess>(dir.path(), std::move(args));
     }
@@ -155,6 +166,50 @@ TEST_F(ClusterTest, ARedisRestartLosesNoMove) {
     const Json st = play(*a, *b, game, 4);
     EXPECT_EQ(st["state"]["ply"], 8);
     EXPECT_EQ(stored_moves(n1->port(), game), 8U);
+}
+
+// Nodes trust only what a node sealed (docs/security.md): a resignation in Ann's name, as the
+// other node would forward it, published on the game's node by someone without the cluster
+// secret, sealed with a wrong one, or replayed a minute late, changes nothing; the same message
+// sealed with the secret is acted on (so the refusals are about the seal alone).
+TEST_F(ClusterTest, ABusMessageNotSealedByANodeIsRefused) {
+    server::init_crypto();
+    auto n1 = node("n1");
+    auto n2 = node("n2");
+    Json welcome;
+    auto a                 = player(n1->port(), "Ann", {}, &welcome);
+    auto b                 = player(n2->port(), "Bob");
+    const std::string game = friend_game(*a, *b);  // held by n1, where it was created
+    const auto now_ms      = [] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    };
+    const auto resign_as_ann = [&](std::int64_t at) {
+        return Json{{"kind", "cmd"},
+                    {"from", "n2"},
+                    {"at", at},
+                    {"origin", "n2"},
+                    {"conn", "forged"},
+                    {"who", {{"id", welcome["player"]["id"]}, {"name", "Ann"}}},
+                    {"raw", Json{{"type", "resign"}, {"game", game}}.dump()},
+                    {"hops", 1}};
+    };
+    const std::string channel = "papan:node:n1";
+    const server::BusSealer right(kTestClusterSecret);
+    const server::BusSealer wrong("a guess at the cluster secret");
+    EXPECT_EQ(redis->publish(channel, resign_as_ann(now_ms()).dump()), 1);
+    EXPECT_EQ(redis->publish(channel, std::string(64, '0') + "\n" + resign_as_ann(now_ms()).dump()),
+              1);
+    EXPECT_EQ(redis->publish(channel, wrong.seal(resign_as_ann(now_ms()))), 1);
+    EXPECT_EQ(redis->publish(channel, right.seal(resign_as_ann(now_ms() - 60'000))), 1);
+    std::this_thread::sleep_for(1s);
+    const Json st = play(*a, *b, game, 2);  // nobody resigned: the game goes on
+    EXPECT_EQ(st["state"]["status"], "playing");
+
+    EXPECT_EQ(redis->publish(channel, right.seal(resign_as_ann(now_ms()))), 1);
+    const Json over = b->wait_state(game, [](const Json& s) { return s["status"] == "over"; });
+    EXPECT_EQ(over["state"]["result"]["reason"], "resignation");
 }
 
 }  // namespace

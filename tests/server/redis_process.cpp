@@ -124,4 +124,39 @@ void RedisProcess::stop() {
     }
 }
 
+int RedisProcess::publish(const std::string& channel, const std::string& payload) const {
+    int fds[2];
+    if (::pipe(fds) != 0) {
+        throw std::runtime_error("pipe failed");
+    }
+    std::vector<std::string> args{
+        "redis-cli", "-p", std::to_string(port_), "PUBLISH", channel, payload};
+    const int pid = ::fork();
+    if (pid == 0) {
+        ::dup2(fds[1], 1);
+        ::close(fds[0]);
+        ::close(fds[1]);
+        std::vector<char*> argv;
+        for (auto& a : args) {
+            argv.push_back(a.data());
+        }
+        argv.push_back(nullptr);
+        ::execvp("redis-cli", argv.data());
+        std::_Exit(127);
+    }
+    ::close(fds[1]);
+    std::string out;
+    char buf[256];
+    for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) {
+        out.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        throw std::runtime_error("redis-cli PUBLISH failed: " + out);
+    }
+    return std::atoi(out.c_str());
+}
+
 }  // namespace papan::test

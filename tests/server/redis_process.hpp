@@ -21,6 +21,10 @@ public:
     void stop();
     void start();
 
+    // PUBLISH `payload` on `channel` with redis-cli (Debian's redis-tools, which redis-server
+    // brings): the number of subscribers it reached.
+    [[nodiscard]] int publish(const std::string& channel, const std::string& payload) const;
+
     void restart() {
         stop();
         start();

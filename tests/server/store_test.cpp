@@ -60,11 +60,11 @@ protected:
         GameRecord g;
         g.id         = id;
         g.variant    = "international";
-        g.mode       = "friend";
+        g.mode       = GameMode::Friend;
         g.start_fen  = "W:W31-50:B1-20";
         g.seats[0]   = SeatRecord{"u1", "ann", false, 1};
         g.seats[1]   = SeatRecord{"ai", "Computer", true, std::nullopt};
-        g.status     = status;
+        g.status     = *game_status_from_name(status);
         g.created_ms = at;
         g.updated_ms = at;
         return g;
@@ -97,14 +97,21 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_FALSE(store.load_game("nope"));
     store.truncate_moves(g, 1);
     EXPECT_EQ(store.load_game("g1")->moves.size(), 1U);
-    const auto unfinished = store.load_unfinished();
+    const auto unfinished = store.unfinished_games(INT64_MAX);
     ASSERT_EQ(unfinished.size(), 1U);
-    EXPECT_EQ(unfinished[0].moves.size(), 1U);
+    EXPECT_EQ(unfinished[0].id, "g1");
+    EXPECT_TRUE(unfinished[0].moves.empty());        // headers only
+    EXPECT_TRUE(store.unfinished_games(1).empty());  // changed at 1: not before it
+    EXPECT_EQ(store.unfinished_games(2).size(), 1U);
+    EXPECT_EQ(store.count_unfinished("u1"), 1);
+    EXPECT_EQ(store.count_unfinished("g5f3"), 1);
+    EXPECT_EQ(store.count_unfinished("u2"), 0);
     EXPECT_EQ(store.games_of("u1", 10).size(), 1U);
-    g.status  = "over";
+    g.status  = GameStatus::Over;
     g.outcome = "draw";
     store.update_game(g);
-    EXPECT_TRUE(store.load_unfinished().empty());
+    EXPECT_TRUE(store.unfinished_games(INT64_MAX).empty());
+    EXPECT_EQ(store.count_unfinished("u1"), 0);
     EXPECT_EQ(store.load_game("g1")->outcome, "draw");
 
     const auto id = store.create_user(UserRecord{0, "Ann", "hash", 1});
@@ -116,8 +123,22 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     ASSERT_TRUE(bob);
     EXPECT_NE(*bob, *id);
     store.create_session("th", *id, 2);
-    EXPECT_EQ(store.session_user("th"), id);
-    EXPECT_FALSE(store.session_user("other"));
+    EXPECT_EQ(store.session_user("th", 3, 1000), id);
+    EXPECT_FALSE(store.session_user("other", 3, 1000));
+    // Sliding expiry: used within the expiry it lives on (the use moves it), unused it dies.
+    EXPECT_EQ(store.session_user("th", 900'000, 1'000'000), id);
+    EXPECT_EQ(store.session_user("th", 1'800'000, 1'000'000), id);
+    EXPECT_FALSE(store.session_user("th", 2'900'000, 1'000'000));
+    EXPECT_FALSE(store.session_user("th", 2'900'001, 10'000'000));  // deleted once expired
+    store.create_session("t1", *id, 10);
+    store.create_session("t2", *id, 10);
+    store.delete_other_sessions(*id, "t1");
+    EXPECT_EQ(store.session_user("t1", 11, 1000), id);
+    EXPECT_FALSE(store.session_user("t2", 11, 1000));
+    store.delete_session("t1");
+    EXPECT_FALSE(store.session_user("t1", 12, 1000));
+    store.set_password(*id, "new-hash");
+    EXPECT_EQ(store.user_by_id(*id)->password_hash, "new-hash");
     auto r = store.rating(*id, "international");
     EXPECT_EQ(r.rating, 1200);
     r.rating = 1216;
@@ -131,6 +152,23 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(board[0].rating, 1230);
     EXPECT_EQ(board[0].games, 2);
     EXPECT_EQ(board[0].username, "Ann");
+    // The rating history: every rated game, oldest first, and the wins, losses and draws.
+    store.add_rating_change({*id, "international", "gb", 1230, 14, 1, 20});
+    store.add_rating_change({*id, "international", "ga", 1216, 16, 2, 10});
+    store.add_rating_change({*id, "russian", "gc", 1184, -16, 0, 30});
+    const auto history = store.rating_history(*id);
+    ASSERT_EQ(history.size(), 3U);
+    EXPECT_EQ(history[0], (RatingChangeRecord{*id, "international", "ga", 1216, 16, 2, 10}));
+    EXPECT_EQ(history[2].change, -16);
+    store.set_rating(RatingRecord{*id, "", "russian", 1184, 1});
+    const auto mine = store.ratings_of(*id);
+    ASSERT_EQ(mine.size(), 2U);
+    EXPECT_EQ(mine[0].variant, "international");
+    EXPECT_EQ(mine[0].rating, 1230);
+    EXPECT_EQ(mine[0].wins, 1);
+    EXPECT_EQ(mine[0].draws, 1);
+    EXPECT_EQ(mine[0].losses, 0);
+    EXPECT_EQ(mine[1].losses, 1);
 
     EXPECT_EQ(store.add_reward("u1", "2026-01-01", 60, 100), 60);
     EXPECT_EQ(store.add_reward("u1", "2026-01-01", 60, 100), 40);  // the daily cap
@@ -138,7 +176,7 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(store.add_reward("u1", "2026-01-02", 6, 100), 6);
     EXPECT_EQ(store.reward_total("u1"), 106);
     EXPECT_EQ(store.reward_total("u2"), 0);
-    EXPECT_EQ(latest_schema_version(), 3);
+    EXPECT_EQ(latest_schema_version(), 5);
 }
 
 TEST_P(StoreTest, TransactionsNestAndRollBack) {
@@ -219,20 +257,19 @@ TEST_P(StoreTest, OrphanedGamesAreUnfinishedWithoutARunningLease) {
     ASSERT_TRUE(store.claim_game("released", "a", 10'000, 3000));  // released below
     store.release_game("released", "a");
 
-    const std::vector<std::string> all{"released", "unowned", "expired2", "expired"};
-    EXPECT_EQ(store.orphaned_games(12'000, 10), all);  // no owner first, then oldest lease
-    EXPECT_EQ(store.orphaned_games(12'000, 3),
-              (std::vector<std::string>{"released", "unowned", "expired2"}));
-    EXPECT_EQ(store.orphaned_games(7500, 10),
-              (std::vector<std::string>{"released", "unowned", "expired2"}));
+    // A released game (its room left memory) and one never claimed are loaded where they are
+    // asked for: not orphaned.
+    const std::vector<std::string> all{"expired2", "expired"};
+    EXPECT_EQ(store.orphaned_games(12'000, 10), all);  // oldest lease first
+    EXPECT_EQ(store.orphaned_games(12'000, 1), (std::vector<std::string>{"expired2"}));
+    EXPECT_EQ(store.orphaned_games(7500, 10), (std::vector<std::string>{"expired2"}));
     EXPECT_EQ(store.orphaned_games(14'000, 10),
-              (std::vector<std::string>{"released", "unowned", "expired2", "expired", "running"}));
+              (std::vector<std::string>{"expired2", "expired", "running"}));
     // A game that ends is not orphaned, whatever its lease.
     auto over   = game("expired", "over", 4);
     over.reason = "resign";
     store.update_game(over);
-    EXPECT_EQ(store.orphaned_games(12'000, 10),
-              (std::vector<std::string>{"released", "unowned", "expired2"}));
+    EXPECT_EQ(store.orphaned_games(12'000, 10), (std::vector<std::string>{"expired2"}));
 }
 
 TEST_P(StoreTest, OpenStoreNamesTheStore) {
@@ -362,9 +399,9 @@ TEST_F(PostgresStore, ConcurrentClaimsGiveAGameToOneNode) {
         GameRecord g;
         g.id         = numbered("g", i);
         g.variant    = "international";
-        g.mode       = "hotseat";
+        g.mode       = GameMode::Hotseat;
         g.start_fen  = "W:W31-50:B1-20";
-        g.status     = "playing";
+        g.status     = GameStatus::Playing;
         g.created_ms = 1;
         g.updated_ms = 1;
         setup->insert_game(g);

@@ -1,6 +1,7 @@
 #include "game/lobby.hpp"
 
-#include "cluster/cluster.hpp"
+#include "game/game_json.hpp"
+#include "game/lifecycle.hpp"
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
@@ -11,6 +12,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 
@@ -21,24 +23,6 @@ using Json = nlohmann::json;
 namespace {
 
 constexpr std::int64_t kDefaultInviteTtlMs = 24LL * 3600 * 1000;
-
-// Names of the computer players of random pairings (features.md: told only by the name).
-constexpr std::array<std::string_view, 16> kAiNames{"Rafael",
-                                                    "Dewi",
-                                                    "Aigerim",
-                                                    "Marek",
-                                                    "Sofia",
-                                                    "Tomasz",
-                                                    "Ayu",
-                                                    "Kemal",
-                                                    "Lucas",
-                                                    "Nadia",
-                                                    "Joost",
-                                                    "Irina",
-                                                    "Bayu",
-                                                    "Chiara",
-                                                    "Emre",
-                                                    "Ana"};
 
 core::DrawRuleSet draw_rules_of(const std::string& s, bool& ok) {
     ok = true;
@@ -62,7 +46,8 @@ constexpr std::int64_t kRoomLingerMs = 10 * 60 * 1000;
 Lobby::Lobby(Services& services)
     : svc_(services)
     , strand_(net::make_strand(services.ioc))
-    , sweep_(strand_) {}
+    , sweep_(strand_)
+    , housekeeping_(strand_) {}
 
 void Lobby::retire_later(const std::string& id) {
     retiring_.emplace_back(svc_.clock.now_ms() + kRoomLingerMs, id);
@@ -81,8 +66,9 @@ void Lobby::retire_later(const std::string& id) {
         for (const auto& [when, game] : retiring_) {
             if (when <= now) {
                 rooms_.erase(game);
-                if (svc_.cluster != nullptr) {
-                    svc_.cluster->released(game);
+                count_rooms();
+                if (svc_.placement != nullptr) {
+                    svc_.placement->room_closed(game);
                 }
             } else {
                 later.emplace_back(when, game);
@@ -100,15 +86,48 @@ void Lobby::post(std::function<void()> fn) {
 }
 
 std::string Lobby::new_game_id() const {
-    return random_hex(6);
+    for (;;) {
+        auto id = random_hex(8);
+        if (!rooms_.contains(id)) {
+            return id;
+        }
+    }
+}
+
+void Lobby::forget(const std::string& id) {
+    if (rooms_.erase(id) > 0 && svc_.placement != nullptr) {
+        svc_.placement->room_closed(id);
+    }
+    count_rooms();
+    std::erase_if(invites_, [&](const auto& kv) { return kv.second.game == id; });
+}
+
+void Lobby::open_new(const std::shared_ptr<Room>& room,
+                     const GameRecord& rec,
+                     std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers,
+                     std::string first,
+                     std::function<void()> on_stored) {
+    add(room, rec);
+    room->post([this,
+                room,
+                peers     = std::move(peers),
+                first     = std::move(first),
+                on_stored = std::move(on_stored)]() mutable {
+        room->create_and_announce(
+            std::move(peers),
+            std::move(first),
+            [this, id = room->id()] { post([this, id] { forget(id); }); },
+            std::move(on_stored));
+    });
 }
 
 void Lobby::add(const std::shared_ptr<Room>& room, const GameRecord& rec) {
     rooms_[room->id()] = room;
-    if (svc_.cluster != nullptr) {
-        svc_.cluster->owned(room->id());
+    count_rooms();
+    if (svc_.placement != nullptr) {
+        svc_.placement->room_opened(room->id());
     }
-    if (rec.status == "waiting" && !rec.invite_hash.empty()) {
+    if (rec.status == GameStatus::Waiting && !rec.invite_hash.empty()) {
         invites_[rec.invite_hash] = Invite{rec.id, rec.invite_expires_ms};
     }
 }
@@ -126,12 +145,13 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         fail("bad_variant", "unknown variant '" + m.variant + "'");
         return;
     }
-    const std::string mode = m.mode.empty() ? "computer" : m.mode;
-    if (mode != "computer" && mode != "friend" && mode != "hotseat") {
+    const auto parsed_mode = game_mode_from_name(m.mode.empty() ? "computer" : m.mode);
+    if (!parsed_mode || *parsed_mode == GameMode::Random) {
         fail("bad_mode", "mode must be computer, friend or hotseat (random games: 'seek')");
         return;
     }
-    bool rules_ok = true;
+    const GameMode mode = *parsed_mode;
+    bool rules_ok       = true;
     core::GameOptions opts;
     opts.forced_capture = !m.no_forced_capture;
     opts.draw_rules     = draw_rules_of(m.draw_rules, rules_ok);
@@ -175,7 +195,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         color = (random_hex(1)[0] < '8') ? "white" : "black";
     }
     TimeControl tc;
-    if (mode == "friend" && !m.no_clock) {
+    if (mode == GameMode::Friend && !m.no_clock) {
         tc = m.clock.value_or(default_time_control());
     }
     const auto now = svc_.clock.now_ms();
@@ -183,7 +203,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
     rec.id                 = new_game_id();
     rec.variant            = std::string(core::rules(*v).key);
     rec.mode               = mode;
-    rec.level              = mode == "computer" ? level : "";
+    rec.level              = mode == GameMode::Computer ? level : "";
     rec.forced_capture     = opts.forced_capture;
     rec.draw_rules         = static_cast<int>(opts.draw_rules);
     rec.start_fen          = fen;
@@ -193,12 +213,12 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
     const std::size_t mine = color == "white" ? 0 : 1;
     rec.seats[mine]        = SeatRecord{who.player_id, who.name, false, who.user_id};
     std::string invite;
-    if (mode == "computer") {
+    if (mode == GameMode::Computer) {
         rec.seats[1 - mine] = SeatRecord{"ai", "Computer (" + level + ")", true, std::nullopt};
-        rec.status          = "playing";
-    } else if (mode == "hotseat") {
+        rec.status          = GameStatus::Playing;
+    } else if (mode == GameMode::Hotseat) {
         rec.seats[1 - mine] = rec.seats[mine];
-        rec.status          = "playing";
+        rec.status          = GameStatus::Playing;
     } else {
         // The invite names its game, so any node can send the player to the game's node.
         invite          = rec.id + "-" + random_token();
@@ -206,7 +226,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         const auto ttl =
             svc_.options.invite_ttl_ms > 0 ? svc_.options.invite_ttl_ms : kDefaultInviteTtlMs;
         rec.invite_expires_ms = now + ttl;
-        rec.status            = "waiting";
+        rec.status            = GameStatus::Waiting;
         rec.rated             = m.rated && who.user_id.has_value();
     }
     rec.clocks = "{}";
@@ -215,8 +235,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         fail("bad_options", room.error());
         return;
     }
-    add(*room, rec);
-    Json created{{"type", "created"}, {"game", rec.id}, {"mode", mode}};
+    Json created{{"type", "created"}, {"game", rec.id}, {"mode", game_mode_name(mode)}};
     if (!invite.empty()) {
         created["invite"]     = invite;
         created["link"]       = "/#join=" + invite;
@@ -225,8 +244,48 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
     if (m.id) {
         created["ref"] = *m.id;
     }
-    auto r = *room;
-    r->post([r, peer, who, text = created.dump()] { r->create_and_announce({{peer, who}}, text); });
+    if (svc_.options.max_open_games <= 0) {
+        open_new(*room, rec, {{peer, who}}, created.dump());
+        return;
+    }
+    // The cap counts the stored unfinished games the player sits in (a hot-seat game once).
+    svc_.store.run([this, room = *room, rec, peer, who, ref = m.id, created = created.dump()](
+                       Store& s) {
+        int open = -1;  // -1: the store could not tell
+        try {
+            open = s.count_unfinished(who.player_id);
+        } catch (const std::exception& e) {
+            log_line("lobby", std::string("counting open games failed: ") + e.what());
+        }
+        post([this, room, rec, peer, who, ref, created, open] {
+            if (open < 0) {
+                peer->send_text(error_text(
+                    "store_unavailable", "the game could not be saved just now; try again", ref));
+                return;
+            }
+            if (open >= svc_.options.max_open_games) {
+                peer->send_text(error_text(
+                    "too_many_games",
+                    "you have " + std::to_string(open) +
+                        " unfinished games; finish or resign one before you start another",
+                    ref));
+                return;
+            }
+            open_created(room, rec, peer, who, created);
+        });
+    });
+}
+
+void Lobby::open_created(const std::shared_ptr<Room>& room,
+                         const GameRecord& rec,
+                         const std::shared_ptr<Peer>& peer,
+                         const Identity& who,
+                         std::string created) {
+    if (closed_) {
+        peer->send_text(error_text("shutting_down", "the server is shutting down", std::nullopt));
+        return;
+    }
+    open_new(room, rec, {{peer, who}}, std::move(created));
 }
 
 void Lobby::join(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
@@ -236,22 +295,62 @@ void Lobby::join(const ClientMessage& m, const Identity& who, const std::shared_
     }
     const auto h  = hash_secret(m.invite);
     const auto it = invites_.find(h);
-    if (it == invites_.end()) {
-        peer->send_text(error_text("invite_invalid", "this invitation link is not valid", m.id));
-        return;
+    if (it != invites_.end()) {
+        if (svc_.clock.now_ms() > it->second.expires_ms) {
+            peer->send_text(
+                error_text("invite_expired",
+                           "this invitation link has expired (links are valid 24 hours)",
+                           m.id));
+            return;
+        }
+        if (const auto room = rooms_.find(it->second.game); room != rooms_.end()) {
+            join_room(room->second, m, who, peer);
+            return;
+        }
     }
-    if (svc_.clock.now_ms() > it->second.expires_ms) {
-        peer->send_text(error_text(
-            "invite_expired", "this invitation link has expired (links are valid 24 hours)", m.id));
-        return;
-    }
-    const auto room = rooms_.find(it->second.game);
-    if (room == rooms_.end()) {
-        peer->send_text(error_text("invite_invalid", "this invitation link is not valid", m.id));
-        return;
-    }
-    auto r = room->second;
-    r->post([r, peer, who, h, ref = m.id] { r->join(peer, who, h, ref); });
+    // The game is not in memory (idle, or not loaded since start-up): the invite names it
+    // ("<game>-<secret>"); loading it registers its invite again.
+    const std::string game =
+        it != invites_.end() ? it->second.game : m.invite.substr(0, m.invite.find('-'));
+    with_room(game, [this, m, who, peer, h](std::shared_ptr<Room> room) {
+        const auto again = invites_.find(h);
+        if (!room) {
+            peer->send_text(
+                error_text("invite_invalid", "this invitation link is not valid", m.id));
+            return;
+        }
+        if (again != invites_.end() && svc_.clock.now_ms() > again->second.expires_ms) {
+            peer->send_text(
+                error_text("invite_expired",
+                           "this invitation link has expired (links are valid 24 hours)",
+                           m.id));
+            return;
+        }
+        join_room(room, m, who, peer);  // the room checks the invite against its record
+    });
+}
+
+void Lobby::join_room(const std::shared_ptr<Room>& room,
+                      const ClientMessage& m,
+                      const Identity& who,
+                      const std::shared_ptr<Peer>& peer) {
+    on_room(
+        room,
+        [room, peer, who, h = hash_secret(m.invite), ref = m.id] { room->join(peer, who, h, ref); },
+        [this, m, who, peer] { join(m, who, peer); });
+}
+
+void Lobby::on_room(const std::shared_ptr<Room>& room,
+                    std::function<void()> fn,
+                    std::function<void()> again) {
+    room->post([this, room, fn = std::move(fn), again = std::move(again)]() mutable {
+        if (room->unloaded()) {
+            post(std::move(again));
+            return;
+        }
+        room->touch();
+        fn();
+    });
 }
 
 void Lobby::dispatch(const ClientMessage& m,
@@ -261,18 +360,21 @@ void Lobby::dispatch(const ClientMessage& m,
         join(m, who, peer);
         return;
     }
-    with_room(m.game, [m, who, peer](std::shared_ptr<Room> room) {
+    with_room(m.game, [this, m, who, peer](std::shared_ptr<Room> room) {
         if (!room) {
             peer->send_text(error_text("unknown_game", "there is no game '" + m.game + "'", m.id));
             return;
         }
-        room->post([room, m, who, peer] {
-            if (m.type == MessageType::Resume) {
-                room->resume(peer, who, m.last_version, m.id);
-            } else {
-                room->handle(m, who, peer);
-            }
-        });
+        on_room(
+            room,
+            [room, m, who, peer] {
+                if (m.type == MessageType::Resume) {
+                    room->resume(peer, who, m.last_version, m.id);
+                } else {
+                    room->handle(m, who, peer);
+                }
+            },
+            [this, m, who, peer] { dispatch(m, who, peer); });
     });
 }
 
@@ -287,7 +389,7 @@ std::shared_ptr<Room> Lobby::adopt(GameRecord rec) {
         return nullptr;
     }
     add(*room, header);
-    auto r = *room;
+    const auto& r = *room;
     r->post([r] { r->start(); });
     return r;
 }
@@ -299,6 +401,7 @@ void Lobby::drop(const std::string& id) {
     }
     auto room = it->second;
     rooms_.erase(it);
+    count_rooms();
     room->post([room] { room->shutdown(); });
 }
 
@@ -329,17 +432,27 @@ void Lobby::with_room(const std::string& id, std::function<void(std::shared_ptr<
         fn(nullptr);
         return;
     }
-    svc_.store.run([this, id, fn = std::move(fn)](Store& s) mutable {
+    const auto abandon_ms = svc_.options.abandon_after_ms;
+    svc_.store.run([this, id, abandon_ms, fn = std::move(fn)](Store& s) mutable {
         auto rec = s.load_game(id);
+        if (rec && abandon_if_stale(*rec, svc_.clock.now_ms(), abandon_ms)) {
+            try {
+                s.update_game(*rec);
+                log_line("lobby", "game " + id + " abandoned (untouched too long)");
+            } catch (const std::exception& e) {
+                log_line("lobby", "game " + id + ": abandoning it failed: " + e.what());
+                rec.reset();  // not served in a state the store does not have
+            }
+        }
         post([this, rec = std::move(rec), fn = std::move(fn)]() mutable {
             fn(rec ? adopt(std::move(*rec)) : nullptr);
         });
     });
 }
 
-std::string
-Lobby::add_rematch(GameRecord rec,
-                   const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers) {
+void Lobby::add_rematch(GameRecord rec,
+                        const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers,
+                        std::function<void(const std::string&)> done) {
     const auto now = svc_.clock.now_ms();
     rec.id         = new_game_id();
     rec.created_ms = now;
@@ -348,306 +461,96 @@ Lobby::add_rematch(GameRecord rec,
     auto room      = Room::from_record(svc_, rec);
     if (!room) {
         log_line("lobby", "rematch failed: " + room.error());
-        return {};
+        return;
     }
-    add(*room, rec);
-    auto r = *room;
-    r->post([r, peers] { r->create_and_announce(peers, std::string{}); });
-    return rec.id;
+    open_new(*room, rec, peers, std::string{}, [done = std::move(done), id = rec.id] { done(id); });
 }
 
-void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
-    const auto v = core::variant_from_key(m.variant.empty() ? "international" : m.variant);
-    if (!v) {
-        peer->send_text(error_text("bad_variant", "unknown variant '" + m.variant + "'", m.id));
+void Lobby::start_housekeeping() {
+    if (closed_) {
         return;
     }
-    const TimeControl tc  = m.clock.value_or(default_time_control());
-    const std::string key = std::string(core::rules(*v).key) + "|" + tc.key();
-    if (svc_.cluster != nullptr) {
-        seek_clustered(m, who, peer, std::string(core::rules(*v).key), tc, key);
-        return;
-    }
-    // Pair with the first other player waiting for the same variant and time control.
-    std::erase_if(seeks_, [&](const Seek& s) {
-        return s.peer.expired() || s.who.player_id == who.player_id;
-    });
-    for (auto it = seeks_.begin(); it != seeks_.end(); ++it) {
-        if (it->key == key) {
-            Seek other = *it;
-            seeks_.erase(it);
-            if (other.timer) {
-                other.timer->cancel();
-            }
-            Seek me{0, who, peer, std::string(core::rules(*v).key), tc, key, nullptr, {}, false};
-            start_random(other, me);
+    // Often enough that a room stays at most half as long again as --idle-unload; at most a
+    // minute apart.
+    const auto idle     = svc_.options.idle_unload_ms;
+    const auto interval = std::clamp<std::int64_t>(idle > 0 ? idle / 2 : 60'000, 100, 60'000);
+    housekeeping_.expires_after(std::chrono::milliseconds(interval));
+    housekeeping_.async_wait([this](const boost::system::error_code& ec) {
+        if (ec || closed_) {
             return;
         }
-    }
-    Seek s{next_ticket_++,
-           who,
-           peer,
-           std::string(core::rules(*v).key),
-           tc,
-           key,
-           std::make_shared<net::steady_timer>(strand_),
-           {},
-           false};
-    s.timer->expires_after(std::chrono::milliseconds(svc_.options.pairing_wait_ms));
-    const auto ticket = s.ticket;
-    s.timer->async_wait([this, ticket](const boost::system::error_code& ec) {
-        if (!ec) {
-            pair_with_computer(ticket);
-        }
+        housekeeping();
+        start_housekeeping();
     });
-    seeks_.push_back(s);
-    Json j{{"type", "seeking"},
-           {"variant", s.variant},
-           {"clock", time_control_json(tc)},
-           {"wait_ms", svc_.options.pairing_wait_ms}};
-    if (m.id) {
-        j["ref"] = *m.id;
-    }
-    peer->send_text(j.dump());
 }
 
-void Lobby::seek_clustered(const ClientMessage& m,
-                           const Identity& who,
-                           const std::shared_ptr<Peer>& peer,
-                           const std::string& variant,
-                           const TimeControl& tc,
-                           const std::string& key) {
-    Cluster* cluster = svc_.cluster;
-    // One seek per player: an earlier one leaves the queue.
-    std::erase_if(seeks_, [&](const Seek& s) {
-        if (s.who.player_id != who.player_id && !s.peer.expired()) {
-            return false;
-        }
-        if (s.timer) {
-            s.timer->cancel();
-        }
-        cluster->remove_seek(s.key, s.entry, [](bool) {});
-        return true;
-    });
-    const std::string conn = cluster->conn_of(peer, who);
-    // Registered before the script runs: a node that takes the seek at once finds it here.
-    Seek mine{next_ticket_++,
-              who,
-              peer,
-              variant,
-              tc,
-              key,
-              std::make_shared<net::steady_timer>(strand_),
-              {},
-              false};
-    mine.entry        = cluster->seek_entry(conn, mine.ticket, who);
-    const auto ticket = mine.ticket;
-    seeks_.push_back(mine);
-    cluster->take_or_queue_seek(
-        key, who.player_id, mine.entry, [this, m, ticket](std::optional<BusSeek> found) {
-            post([this, m, ticket, found = std::move(found)] { seek_answered(m, ticket, found); });
-        });
-}
-
-void Lobby::seek_answered(const ClientMessage& m,
-                          std::uint64_t ticket,
-                          const std::optional<BusSeek>& found) {
-    const auto it = std::find_if(
-        seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
-    if (it == seeks_.end() || closed_) {
-        return;  // cancelled, or taken meanwhile: that pairing is on its way
-    }
-    if (!found) {
-        // Queued: a partner from any node, else the computer after the wait.
-        it->timer->expires_after(std::chrono::milliseconds(svc_.options.pairing_wait_ms));
-        it->timer->async_wait([this, ticket](const boost::system::error_code& ec) {
-            if (!ec) {
-                seek_expired(ticket);
-            }
-        });
-        Json j{{"type", "seeking"},
-               {"variant", it->variant},
-               {"clock", time_control_json(it->tc)},
-               {"wait_ms", svc_.options.pairing_wait_ms}};
-        if (m.id) {
-            j["ref"] = *m.id;
-        }
-        if (auto p = it->peer.lock()) {
-            p->send_text(j.dump());
-        }
-        return;
-    }
-    Seek me = *it;
-    seeks_.erase(it);
-    auto other_peer = svc_.cluster->peer_of(*found);
-    if (found->node == svc_.cluster->node()) {
-        const auto o = std::find_if(
-            seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == found->ticket; });
-        if (o == seeks_.end() || !other_peer || o->peer.expired()) {
-            // A seek of this node that is gone (cancelled, disconnected): try again.
-            if (auto p = me.peer.lock()) {
-                seek_clustered(m, me.who, p, me.variant, me.tc, me.key);
-            }
-            return;
-        }
-        Seek other = *o;
-        seeks_.erase(o);
-        if (other.timer) {
-            other.timer->cancel();
-        }
-        start_random(other, me);
-        return;
-    }
-    svc_.cluster->seek_taken(*found);
-    Seek other{
-        found->ticket, found->who, other_peer, me.variant, me.tc, me.key, nullptr, {}, false};
-    start_random(other, me);
-}
-
-void Lobby::seek_expired(std::uint64_t ticket) {
-    const auto it = std::find_if(
-        seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
-    if (it == seeks_.end() || closed_) {
-        return;
-    }
-    if (it->grace) {
-        // Taken from Redis but the pairing never came (that node died, or Redis lost it).
-        Seek s = *it;
-        seeks_.erase(it);
-        if (!s.peer.expired()) {
-            start_random(s, std::nullopt);
-        }
-        return;
-    }
-    svc_.cluster->remove_seek(it->key, it->entry, [this, ticket](bool removed) {
-        post([this, ticket, removed] {
-            const auto found = std::find_if(
-                seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
-            if (found == seeks_.end() || closed_) {
-                return;
-            }
-            if (removed) {
-                Seek s = *found;
-                seeks_.erase(found);
-                if (!s.peer.expired()) {
-                    start_random(s, std::nullopt);
-                }
-                return;
-            }
-            // Another node took it a moment ago: its pairing is on the way.
-            found->grace = true;
-            found->timer->expires_after(std::chrono::seconds(3));
-            found->timer->async_wait([this, ticket](const boost::system::error_code& ec) {
-                if (!ec) {
-                    seek_expired(ticket);
+void Lobby::housekeeping() {
+    const auto now = svc_.clock.now_ms();
+    if (const auto idle = svc_.options.idle_unload_ms; idle > 0) {
+        for (const auto& [id, room] : rooms_) {
+            room->post([this, room = room, now, idle] {
+                if (room->unload_if_idle(now, idle)) {
+                    post([this, room] { unloaded(room->id(), room); });
                 }
             });
-        });
-    });
-}
-
-void Lobby::cancel_seek(const Identity& who,
-                        const std::shared_ptr<Peer>& peer,
-                        std::optional<std::int64_t> ref) {
-    std::size_t n = std::erase_if(seeks_, [&](const Seek& s) {
-        if (s.who.player_id == who.player_id) {
-            if (s.timer) {
-                s.timer->cancel();
+        }
+    }
+    const auto abandon = svc_.options.abandon_after_ms;
+    if (abandon <= 0 || now < next_abandon_sweep_ms_) {
+        return;
+    }
+    // Stored games only: a room in memory is skipped (it is in use, or leaves memory idle
+    // first); a game loaded meanwhile was checked by with_room itself.
+    next_abandon_sweep_ms_ = now + std::clamp<std::int64_t>(abandon / 4, 100, 3'600'000);
+    std::vector<std::string> in_memory;
+    in_memory.reserve(rooms_.size());
+    for (const auto& [id, room] : rooms_) {
+        in_memory.push_back(id);
+    }
+    const bool alone = svc_.placement == nullptr;
+    svc_.store.run([this, now, abandon, alone, in_memory = std::move(in_memory)](Store& s) {
+        int ended = 0;
+        for (auto& rec : s.unfinished_games(now - abandon)) {
+            if (std::find(in_memory.begin(), in_memory.end(), rec.id) != in_memory.end() ||
+                (!alone && s.game_owner(rec.id, now))) {
+                continue;  // in memory here, or held by a live node
             }
-            if (svc_.cluster != nullptr) {
-                svc_.cluster->remove_seek(s.key, s.entry, [](bool) {});
+            if (abandon_if_stale(rec, now, abandon)) {
+                s.update_game(rec);
+                ++ended;
             }
-            return true;
         }
-        return false;
+        if (ended > 0) {
+            log_line("lobby", std::to_string(ended) + " games abandoned (untouched too long)");
+        }
     });
-    Json j{{"type", "seek_cancelled"}, {"cancelled", n > 0}};
-    if (ref) {
-        j["ref"] = *ref;
-    }
-    peer->send_text(j.dump());
 }
 
-void Lobby::pair_with_computer(std::uint64_t ticket) {
-    const auto it = std::find_if(
-        seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
-    if (it == seeks_.end() || closed_) {
+void Lobby::unloaded(const std::string& id, const std::shared_ptr<Room>& room) {
+    const auto it = rooms_.find(id);
+    if (it == rooms_.end() || it->second != room) {
         return;
     }
-    Seek s = *it;
-    seeks_.erase(it);
-    if (s.peer.expired()) {
-        return;
+    rooms_.erase(it);
+    count_rooms();
+    if (svc_.placement != nullptr) {
+        svc_.placement->room_closed(id);
     }
-    start_random(s, std::nullopt);
-}
-
-void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::string id) {
-    const auto v   = *core::variant_from_key(a.variant);
-    const auto now = svc_.clock.now_ms();
-    GameRecord rec;
-    rec.id           = id.empty() ? new_game_id() : std::move(id);
-    rec.variant      = a.variant;
-    rec.mode         = "random";
-    rec.level        = b ? "" : "normal";
-    rec.start_fen    = std::string(core::rules(v).start_fen);
-    rec.time_control = time_control_json(a.tc).dump();
-    rec.created_ms   = now;
-    rec.updated_ms   = now;
-    rec.status       = "playing";
-    SeatRecord first{a.who.player_id, a.who.name, false, a.who.user_id};
-    SeatRecord second;
-    if (b) {
-        second = SeatRecord{b->who.player_id, b->who.name, false, b->who.user_id};
-    } else {
-        const auto name =
-            std::string(kAiNames[(names_++ + static_cast<std::uint64_t>(now)) % kAiNames.size()]);
-        second = SeatRecord{"ai", name, true, std::nullopt};
-    }
-    // Colours of the first online game are random (features.md).
-    const bool swap = random_hex(1)[0] >= '8';
-    rec.seats =
-        swap ? std::array<SeatRecord, 2>{second, first} : std::array<SeatRecord, 2>{first, second};
-    rec.rated  = b && a.who.user_id && b->who.user_id;
-    rec.clocks = Json{
-        {"white", {{"main_ms", a.tc.main_ms}, {"periods", a.tc.periods}}},
-        {"black", {{"main_ms", a.tc.main_ms}, {"periods", a.tc.periods}}},
-        {"turn_started_ms",
-         now}}.dump();
-    auto room = Room::from_record(svc_, rec);
-    if (!room) {
-        log_line("lobby", "pairing failed: " + room.error());
-        return;
-    }
-    add(*room, rec);
-    std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers;
-    if (auto p = a.peer.lock()) {
-        peers.emplace_back(p, a.who);
-    }
-    if (b) {
-        if (auto p = b->peer.lock()) {
-            peers.emplace_back(p, b->who);
-        }
-    }
-    auto r = *room;
-    r->post([r, peers, id = rec.id] {
-        for (const auto& [p, w] : peers) {
-            p->send_text(Json{{"type", "paired"}, {"game", id}}.dump());
-        }
-        r->create_and_announce(peers, std::string{});
-    });
 }
 
 void Lobby::shutdown() {
     closed_ = true;
     sweep_.cancel();
+    housekeeping_.cancel();
     for (auto& s : seeks_) {
         if (s.timer) {
             s.timer->cancel();
         }
     }
     seeks_.clear();
-    for (auto& [id, room] : rooms_) {
+    for (auto& entry : rooms_) {
+        // a named copy: clang 14 (the lint) cannot capture a structured binding (C++20, P1091)
+        auto room = entry.second;
         room->post([room] { room->shutdown(); });
     }
 }

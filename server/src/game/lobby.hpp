@@ -4,8 +4,8 @@
 // when someone asks for it.
 #pragma once
 
-#include "cluster/cluster.hpp"
 #include "game/peer.hpp"
+#include "game/placement.hpp"
 #include "game/room.hpp"
 #include "game/services.hpp"
 
@@ -14,6 +14,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -51,12 +52,22 @@ public:
     void seek_taken(std::uint64_t ticket);
     // Finds a room (loading a stored game if needed) and calls fn with it, or with nullptr.
     void with_room(const std::string& id, std::function<void(std::shared_ptr<Room>)> fn);
-    // A rematch game: assigns its id, registers and announces it; returns the id.
-    std::string add_rematch(GameRecord rec,
-                            const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers);
+    // A rematch game: assigns its id, registers and announces it; `done` gets the new id once
+    // it is stored (not called when the store refused it).
+    void add_rematch(GameRecord rec,
+                     const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers,
+                     std::function<void(const std::string&)> done);
+    // A new room whose record the store refused: it leaves the registry.
+    void forget(const std::string& id);
     // A finished game leaves memory after a while (it is read back from the store if asked for).
     void retire_later(const std::string& id);
+    // Room lifecycle (docs/operations.md): from now on, every so often, idle rooms leave memory
+    // (--idle-unload) and stored untimed games untouched for --abandon-after end abandoned.
+    void start_housekeeping();
     void shutdown();
+
+    // Rooms in memory now (any thread; GET /healthz).
+    [[nodiscard]] std::size_t rooms_in_memory() const noexcept { return in_memory_.load(); }
 
 private:
     struct Seek {
@@ -71,19 +82,48 @@ private:
         bool grace = false;  // cluster: taken from Redis, waiting for the pairing to arrive
     };
 
+    // 64 random bits, never the id of a room in memory (the store's primary key refuses one of
+    // a stored game: the create then fails, it never replaces a game).
     std::string new_game_id() const;
+    // Registers a new room and has it store and announce itself.
+    void open_new(const std::shared_ptr<Room>& room,
+                  const GameRecord& rec,
+                  std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers,
+                  std::string first,
+                  std::function<void()> on_stored = {});
     void pair_with_computer(std::uint64_t ticket);
     void start_random(const Seek& a, const std::optional<Seek>& b, std::string id = {});
-    void seek_clustered(const ClientMessage& m,
-                        const Identity& who,
-                        const std::shared_ptr<Peer>& peer,
-                        const std::string& variant,
-                        const TimeControl& tc,
-                        const std::string& key);
+    void seek_shared(const ClientMessage& m,
+                     const Identity& who,
+                     const std::shared_ptr<Peer>& peer,
+                     const std::string& variant,
+                     const TimeControl& tc,
+                     const std::string& key);
     void seek_answered(const ClientMessage& m,
                        std::uint64_t ticket,
-                       const std::optional<BusSeek>& found);
+                       const std::optional<SharedSeek>& found);
     void seek_expired(std::uint64_t ticket);
+    // create() once the player's open games are counted: within the cap, the room is opened.
+    void open_created(const std::shared_ptr<Room>& room,
+                      const GameRecord& rec,
+                      const std::shared_ptr<Peer>& peer,
+                      const Identity& who,
+                      std::string created);
+    // Runs fn on the room's strand; when that room has left memory meanwhile, `again` runs on
+    // the lobby strand instead (it reads the game from the store).
+    void on_room(const std::shared_ptr<Room>& room,
+                 std::function<void()> fn,
+                 std::function<void()> again);
+    // The friend sits down in `room` (the invite's game, in memory).
+    void join_room(const std::shared_ptr<Room>& room,
+                   const ClientMessage& m,
+                   const Identity& who,
+                   const std::shared_ptr<Peer>& peer);
+    void housekeeping();
+    // A room that left memory idle: it leaves the registry (if it is still the one there).
+    void unloaded(const std::string& id, const std::shared_ptr<Room>& room);
+
+    void count_rooms() { in_memory_.store(rooms_.size()); }
 
     Services& svc_;
     Strand strand_;
@@ -98,6 +138,9 @@ private:
     std::vector<Seek> seeks_;
     std::vector<std::pair<std::int64_t, std::string>> retiring_;  // (when, game id)
     net::steady_timer sweep_;
+    net::steady_timer housekeeping_;
+    std::int64_t next_abandon_sweep_ms_ = 0;
+    std::atomic<std::size_t> in_memory_{0};
     bool sweeping_             = false;
     std::uint64_t next_ticket_ = 1;
     std::uint64_t names_       = 0;
