@@ -21,7 +21,12 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--data", *data, "directory of the database papan.db")->capture_default_str();
     cmd->add_option("--web", *web, "directory of the built web client (default: web/dist)");
     cmd->add_option("--threads", opts->io_threads, "network threads")->capture_default_str();
-    cmd->add_option("--ai-threads", opts->ai_threads, "threads the computer players think on")
+    cmd->add_option("--ai-threads",
+                    opts->ai_threads,
+                    "threads the computer players think on (default: one per core)");
+    cmd->add_option("--hard-move-time",
+                    opts->hard_move_time,
+                    "seconds level hard thinks per move in untimed games (timed games: the clock)")
         ->capture_default_str();
     cmd->add_option("--pairing-wait", *wait, "seconds a random seek waits before an AI opponent")
         ->capture_default_str();
@@ -54,6 +59,17 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
                     opts->bus,
                     "redis://host:port to run as one of several nodes sharing games (default: "
                     "one node)");
+    cmd->add_option("--cluster-secret",
+                    opts->cluster_secret,
+                    "the nodes' shared secret for the bus (default: env PAPAN_CLUSTER_SECRET)");
+    cmd->add_option("--session-days",
+                    opts->session_days,
+                    "days an unused session token stays valid (sliding)")
+        ->capture_default_str();
+    cmd->add_option("--registrations-per-ip",
+                    opts->registrations_per_ip,
+                    "new accounts per remote address per hour before HTTP 429 (0 = unlimited)")
+        ->capture_default_str();
     cmd->add_option("--node-id", opts->node_id, "this node's name on the bus (default: random)");
     cmd->add_option("--lease", *lease, "seconds before a dead node's games are taken over")
         ->capture_default_str();
@@ -66,8 +82,8 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
         opts->pairing_wait_ms = static_cast<std::int64_t>(*wait * 1000);
         opts->invite_ttl_ms   = static_cast<std::int64_t>(*ttl * 1000);
         opts->lease_ms        = static_cast<std::int64_t>(*lease * 1000);
-        opts->on_ready        = [](std::uint16_t port) {
-            std::cout << "listening on http://127.0.0.1:" << port << std::endl;
+        opts->on_ready        = [](const std::string& host, std::uint16_t port) {
+            std::cout << "listening on http://" << host << ":" << port << std::endl;
         };
         try {
             ctx.exit_code = server::run_server(*opts);

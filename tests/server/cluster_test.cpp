@@ -25,7 +25,14 @@ protected:
     // A node on the shared database (the harness maps the data directory to one database).
     std::unique_ptr<ServerProcess> node(const std::string& id,
                                         std::vector<std::string> extra = {}) {
-        std::vector<std::string> args{"--bus", redis->url(), "--node-id", id, "--lease", "1"};
+        std::vector<std::string> args{"--bus",
+                                      redis->url(),
+                                      "--node-id",
+                                      id,
+                                      "--lease",
+                                      "1",
+                                      "--cluster-secret",
+                                      kTestClusterSecret};
         args.insert(args.end(), extra.begin(), extra.end());
         return std::make_unique<ServerProcess>(dir.path(), std::move(args));
     }

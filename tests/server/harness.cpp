@@ -6,6 +6,7 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -79,9 +80,15 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
     tag += std::to_string(std::hash<std::string>{}(data.string()) % 1000000);
     for (int i = 1; i <= 2; ++i) {
         auto node_args = args;
-        node_args.insert(
-            node_args.end(),
-            {"--bus", redis_->url(), "--node-id", tag + "-" + std::to_string(i), "--lease", "1"});
+        node_args.insert(node_args.end(),
+                         {"--bus",
+                          redis_->url(),
+                          "--node-id",
+                          tag + "-" + std::to_string(i),
+                          "--lease",
+                          "1",
+                          "--cluster-secret",
+                          kTestClusterSecret});
         try {
             nodes_.push_back(spawn_server(node_args));
         } catch (...) {
@@ -210,10 +217,48 @@ HttpResult http_request(unsigned short port,
     http::read(stream, buf, res);
     beast::error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+    std::string headers;
+    for (const auto& f : res.base()) {
+        headers += std::string(f.name_string()) + ": " + std::string(f.value()) + "\r\n";
+    }
     return HttpResult{res.result_int(),
                       res.body(),
                       std::string(res[http::field::content_type]),
-                      std::string(res[http::field::retry_after])};
+                      std::string(res[http::field::retry_after]),
+                      std::move(headers)};
+}
+
+HttpResult raw_http(unsigned short port, const std::string& bytes) {
+    net::io_context ioc;
+    tcp::socket socket(ioc);
+    socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    beast::error_code ec;
+    net::write(socket, net::buffer(bytes), ec);
+    socket.shutdown(tcp::socket::shutdown_send, ec);
+    std::string in;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    socket.non_blocking(true);
+    while (std::chrono::steady_clock::now() < deadline) {
+        char buf[4096];
+        const auto n = socket.read_some(net::buffer(buf), ec);
+        if (ec == net::error::would_block) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            continue;
+        }
+        if (ec) {
+            break;
+        }
+        in.append(buf, n);
+    }
+    HttpResult r;
+    if (in.rfind("HTTP/1.1 ", 0) == 0 && in.size() >= 12) {
+        r.status = static_cast<unsigned>(std::stoi(in.substr(9, 3)));
+    }
+    if (const auto end = in.find("\r\n\r\n"); end != std::string::npos) {
+        r.headers = in.substr(0, end + 2);
+        r.body    = in.substr(end + 4);
+    }
+    return r;
 }
 
 struct WsClient::Impl {

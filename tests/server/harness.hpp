@@ -32,6 +32,9 @@ private:
 
 class RedisProcess;
 
+// The bus secret of the nodes the tests start (--cluster-secret).
+inline constexpr const char* kTestClusterSecret = "test-cluster-secret-0123456789";
+
 // A `papan serve` started with exactly `args` (argv, the binary first), once it printed its
 // "listening on" line; throws with what it printed when it did not within 30 s.
 struct SpawnedServer {
@@ -74,6 +77,7 @@ struct HttpResult {
     std::string body;
     std::string content_type;
     std::string retry_after;  // the Retry-After header, if any
+    std::string headers;      // raw_http: the whole header block
 
     [[nodiscard]] Json json() const { return Json::parse(body, nullptr, false); }
 };
@@ -83,6 +87,10 @@ HttpResult http_request(unsigned short port,
                         const std::string& target,
                         const std::string& body  = {},
                         const std::string& token = {});
+
+// Sends `bytes` as they are on a fresh connection and reads the answer until the server closes
+// or 5 s pass: the status of the first response line (0 if none) and the body after the headers.
+HttpResult raw_http(unsigned short port, const std::string& bytes);
 
 class WsClient {
 public:

@@ -5,12 +5,15 @@
 #include "game/lobby.hpp"
 #include "game/store_executor.hpp"
 
+#include <papan/core/notation/squares.hpp>
+#include <papan/core/rules/registry.hpp>
 #include <papan/server/tokens.hpp>
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -58,7 +61,7 @@ struct Rig {
     net::io_context ioc;
     ManualClock clock;
     StoreExecutor store{open_sqlite_store(":memory:")};
-    AiPool ai{1, 16, 1000, 1};
+    AiPool ai{AiSettings{1, 16, 1000, 1.5, 1}};
     ServerOptions options;
     Services svc{ioc, clock, store, ai, options, 1, nullptr};
     Lobby lobby{svc};
@@ -125,7 +128,8 @@ TEST(Room, ClockIsTheInjectedClock) {
     rig.store.stop();
 }
 
-// HTTP handlers are plain functions: called here without any socket.
+// HTTP handlers are plain functions: called here without any socket. The reply may come from
+// the store thread: it is handed over through a future (no shared flag polled across threads).
 TEST(HttpHandlers, RoutesWithoutASocket) {
     Rig rig;
     rig.svc.lobby   = &rig.lobby;
@@ -137,20 +141,25 @@ TEST(HttpHandlers, RoutesWithoutASocket) {
     ApiContext ctx{rig.svc, rig.lobby, root};
     ctx.ready      = true;
     const auto get = [&](const std::string& target) {
-        HttpResponse out;
-        bool done = false;
-        handle_http(ctx, HttpRequest{"GET", target, "", "", ""}, [&](HttpResponse r) {
-            out  = std::move(r);
-            done = true;
+        auto done   = std::make_shared<std::promise<HttpResponse>>();
+        auto answer = done->get_future();
+        handle_http(ctx, HttpRequest{"GET", target, "", "", "", "", ""}, [done](HttpResponse r) {
+            done->set_value(std::move(r));
         });
-        for (int i = 0; i < 500 && !done; ++i) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-        EXPECT_TRUE(done);
-        return out;
+        EXPECT_EQ(answer.wait_for(std::chrono::seconds(5)), std::future_status::ready) << target;
+        return answer.get();
     };
     EXPECT_EQ(get("/healthz").status, 200U);
-    EXPECT_EQ(get("/api/variants").body, variants_json().dump());
+    // The variant table, checked against the rules core (not against the function that built it).
+    const auto variants = Json::parse(get("/api/variants").body)["variants"];
+    ASSERT_EQ(variants.size(), core::all_variants().size());
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const auto& r = core::all_variants()[i];
+        EXPECT_EQ(variants[i]["key"], std::string(r.key));
+        EXPECT_EQ(variants[i]["start_fen"], std::string(r.start_fen));
+        EXPECT_EQ(variants[i]["square_coords"].size(),
+                  static_cast<std::size_t>(core::square_count(r.id)));
+    }
     EXPECT_EQ(get("/").body, "<html>client</html>");
     EXPECT_EQ(get("/assets/app.js").content_type, "text/javascript; charset=utf-8");
     EXPECT_EQ(get("/play/123").body, "<html>client</html>");  // client-side route

@@ -60,11 +60,11 @@ protected:
         GameRecord g;
         g.id         = id;
         g.variant    = "international";
-        g.mode       = "friend";
+        g.mode       = GameMode::Friend;
         g.start_fen  = "W:W31-50:B1-20";
         g.seats[0]   = SeatRecord{"u1", "ann", false, 1};
         g.seats[1]   = SeatRecord{"ai", "Computer", true, std::nullopt};
-        g.status     = status;
+        g.status     = *game_status_from_name(status);
         g.created_ms = at;
         g.updated_ms = at;
         return g;
@@ -101,7 +101,7 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     ASSERT_EQ(unfinished.size(), 1U);
     EXPECT_EQ(unfinished[0].moves.size(), 1U);
     EXPECT_EQ(store.games_of("u1", 10).size(), 1U);
-    g.status  = "over";
+    g.status  = GameStatus::Over;
     g.outcome = "draw";
     store.update_game(g);
     EXPECT_TRUE(store.load_unfinished().empty());
@@ -116,8 +116,22 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     ASSERT_TRUE(bob);
     EXPECT_NE(*bob, *id);
     store.create_session("th", *id, 2);
-    EXPECT_EQ(store.session_user("th"), id);
-    EXPECT_FALSE(store.session_user("other"));
+    EXPECT_EQ(store.session_user("th", 3, 1000), id);
+    EXPECT_FALSE(store.session_user("other", 3, 1000));
+    // Sliding expiry: used within the expiry it lives on (the use moves it), unused it dies.
+    EXPECT_EQ(store.session_user("th", 900'000, 1'000'000), id);
+    EXPECT_EQ(store.session_user("th", 1'800'000, 1'000'000), id);
+    EXPECT_FALSE(store.session_user("th", 2'900'000, 1'000'000));
+    EXPECT_FALSE(store.session_user("th", 2'900'001, 10'000'000));  // deleted once expired
+    store.create_session("t1", *id, 10);
+    store.create_session("t2", *id, 10);
+    store.delete_other_sessions(*id, "t1");
+    EXPECT_EQ(store.session_user("t1", 11, 1000), id);
+    EXPECT_FALSE(store.session_user("t2", 11, 1000));
+    store.delete_session("t1");
+    EXPECT_FALSE(store.session_user("t1", 12, 1000));
+    store.set_password(*id, "new-hash");
+    EXPECT_EQ(store.user_by_id(*id)->password_hash, "new-hash");
     auto r = store.rating(*id, "international");
     EXPECT_EQ(r.rating, 1200);
     r.rating = 1216;
@@ -131,6 +145,23 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(board[0].rating, 1230);
     EXPECT_EQ(board[0].games, 2);
     EXPECT_EQ(board[0].username, "Ann");
+    // The rating history: every rated game, oldest first, and the wins, losses and draws.
+    store.add_rating_change({*id, "international", "gb", 1230, 14, 1, 20});
+    store.add_rating_change({*id, "international", "ga", 1216, 16, 2, 10});
+    store.add_rating_change({*id, "russian", "gc", 1184, -16, 0, 30});
+    const auto history = store.rating_history(*id);
+    ASSERT_EQ(history.size(), 3U);
+    EXPECT_EQ(history[0], (RatingChangeRecord{*id, "international", "ga", 1216, 16, 2, 10}));
+    EXPECT_EQ(history[2].change, -16);
+    store.set_rating(RatingRecord{*id, "", "russian", 1184, 1});
+    const auto mine = store.ratings_of(*id);
+    ASSERT_EQ(mine.size(), 2U);
+    EXPECT_EQ(mine[0].variant, "international");
+    EXPECT_EQ(mine[0].rating, 1230);
+    EXPECT_EQ(mine[0].wins, 1);
+    EXPECT_EQ(mine[0].draws, 1);
+    EXPECT_EQ(mine[0].losses, 0);
+    EXPECT_EQ(mine[1].losses, 1);
 
     EXPECT_EQ(store.add_reward("u1", "2026-01-01", 60, 100), 60);
     EXPECT_EQ(store.add_reward("u1", "2026-01-01", 60, 100), 40);  // the daily cap
@@ -138,7 +169,7 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(store.add_reward("u1", "2026-01-02", 6, 100), 6);
     EXPECT_EQ(store.reward_total("u1"), 106);
     EXPECT_EQ(store.reward_total("u2"), 0);
-    EXPECT_EQ(latest_schema_version(), 3);
+    EXPECT_EQ(latest_schema_version(), 5);
 }
 
 TEST_P(StoreTest, TransactionsNestAndRollBack) {
@@ -362,9 +393,9 @@ TEST_F(PostgresStore, ConcurrentClaimsGiveAGameToOneNode) {
         GameRecord g;
         g.id         = numbered("g", i);
         g.variant    = "international";
-        g.mode       = "hotseat";
+        g.mode       = GameMode::Hotseat;
         g.start_fen  = "W:W31-50:B1-20";
-        g.status     = "playing";
+        g.status     = GameStatus::Playing;
         g.created_ms = 1;
         g.updated_ms = 1;
         setup->insert_game(g);

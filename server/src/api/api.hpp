@@ -1,9 +1,12 @@
-// The API layer: the HTTP router and the WebSocket message dispatcher. Handlers are plain
-// functions of a decoded request and the ApiContext; they touch no socket. HTTP handlers that
-// need the store run on the store executor and reply through a callback; WebSocket commands are
-// posted to the lobby or a room strand, which answer through the Peer.
+// The API layer: the HTTP routes (a table: method + path pattern -> handler, router.hpp) behind
+// the edge check (edge.hpp), and the WebSocket message dispatcher. Handlers are plain functions
+// of a checked request and the ApiContext; they touch no socket. HTTP handlers that need the
+// store run on the store executor and reply through a callback; WebSocket commands are posted
+// to the lobby, a room strand or the cluster, which answer through the Peer.
 #pragma once
 
+#include "api/accounts.hpp"
+#include "api/http.hpp"
 #include "game/peer.hpp"
 #include "game/services.hpp"
 
@@ -11,80 +14,32 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
-#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <utility>
-#include <vector>
 
 namespace papan::server {
 
 class Lobby;
-
-// Failed-login throttling (docs/protocol.md, "Limits"): per key ("u:<name>", "ip:<address>")
-// the failures of a fixed window. Bookkeeping shared by the network, store and crypto threads,
-// hence its own mutex (it is not domain state).
-class LoginThrottle {
-public:
-    LoginThrottle(const Clock& clock, int per_user, int per_ip, int window_seconds)
-        : clock_(clock)
-        , per_user_(per_user)
-        , per_ip_(per_ip)
-        , window_ms_(static_cast<std::int64_t>(window_seconds) * 1000) {}
-
-    // Seconds to wait before trying again (0: go ahead).
-    [[nodiscard]] std::int64_t retry_after(const std::string& user, const std::string& ip);
-    void failed(const std::string& user, const std::string& ip);
-    void succeeded(const std::string& user);
-
-private:
-    struct Window {
-        int failures          = 0;
-        std::int64_t start_ms = 0;
-    };
-
-    std::int64_t blocked_for(const std::string& key, int limit, std::int64_t now);
-    void count(const std::string& key, int limit, std::int64_t now);
-
-    const Clock& clock_;
-    int per_user_;
-    int per_ip_;
-    std::int64_t window_ms_;
-    std::mutex mutex_;
-    std::unordered_map<std::string, Window> windows_;
-};
+class Cluster;
 
 struct ApiContext {
     Services& svc;
     Lobby& lobby;
     std::filesystem::path web_root;  // empty: serve the fallback page
     std::atomic<bool> ready{false};
-    net::thread_pool* crypto = nullptr;  // password hashing; nullptr: inline
-    LoginThrottle* logins    = nullptr;  // failed-login throttling; nullptr: none
+    Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: alone
+    Accounts* accounts = nullptr;  // accounts, sessions and their throttles
 };
 
-struct HttpRequest {
-    std::string method;  // GET, POST, ...
-    std::string target;  // path and query
-    std::string body;
-    std::string authorization;  // the Authorization header
-    std::string remote;         // the peer's IP address (login throttling)
-};
+using Reply = std::function<void(HttpResponse)>;
 
-struct HttpResponse {
-    unsigned status          = 200;
-    std::string content_type = "application/json";
-    std::string body;
-    std::vector<std::pair<std::string, std::string>> headers;
-};
-
-// Routes one request; `reply` is called exactly once (possibly from the store thread).
-void handle_http(ApiContext& ctx, HttpRequest req, std::function<void(HttpResponse)> reply);
+// Checks and routes one request; `reply` is called exactly once (possibly from another thread),
+// with a 4xx for anything malformed and `internal` (500, no internal text) should a handler
+// throw.
+void handle_http(ApiContext& ctx, const HttpRequest& req, Reply reply);
 
 // The variant table as served by GET /api/variants.
 [[nodiscard]] const nlohmann::json& variants_json();
@@ -97,7 +52,8 @@ public:
     virtual Identity& identity()                          = 0;
 };
 
-// Handles one text message of a peer; runs on the session's strand.
+// Handles one text message of a peer; runs on the session's strand. Never throws: an
+// exception is logged and answered `internal`.
 void handle_ws_message(ApiContext& ctx,
                        const std::shared_ptr<SessionPeer>& peer,
                        std::string_view text);

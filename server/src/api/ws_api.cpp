@@ -3,6 +3,8 @@
 #include "game/lobby.hpp"
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
+#include "support/log.hpp"
+#include "support/text.hpp"
 
 #include <papan/server/protocol.hpp>
 #include <papan/server/tokens.hpp>
@@ -15,23 +17,6 @@ namespace papan::server {
 using Json = nlohmann::json;
 
 namespace {
-
-std::string clean_name(std::string_view raw) {
-    std::string out;
-    for (char ch : raw) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c >= 0x20 && c != 0x7f && out.size() < 24) {
-            out += ch;
-        }
-    }
-    while (!out.empty() && out.back() == ' ') {
-        out.pop_back();
-    }
-    while (!out.empty() && out.front() == ' ') {
-        out.erase(out.begin());
-    }
-    return out.empty() ? "Guest" : out;
-}
 
 bool is_hex_secret(std::string_view s) {
     return s.size() == 32 && std::all_of(s.begin(), s.end(), [](char c) {
@@ -59,8 +44,11 @@ void welcome(const std::shared_ptr<SessionPeer>& peer,
 void on_hello(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, const ClientMessage& m) {
     if (!m.token.empty()) {
         const std::string h = hash_secret(m.token);
-        ctx.svc.store.run([peer, h, ref = m.id](Store& s) {
-            const auto uid = s.session_user(h);
+        const auto now      = ctx.svc.clock.now_ms();
+        const auto max_idle = ctx.accounts != nullptr ? ctx.accounts->limits().session_ms
+                                                      : AccountLimits{}.session_ms;
+        ctx.svc.store.run([peer, h, now, max_idle, ref = m.id](Store& s) {
+            const auto uid = s.session_user(h, now, max_idle);
             std::optional<UserRecord> user;
             if (uid) {
                 user = s.user_by_id(*uid);
@@ -86,15 +74,17 @@ void on_hello(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, const C
     if (secret.empty()) {
         secret = random_token();
     }
-    welcome(
-        peer, Identity{guest_player_id(secret), clean_name(m.name), std::nullopt}, secret, m.id);
+    welcome(peer,
+            Identity{guest_player_id(secret), clean_nickname(m.name), std::nullopt},
+            secret,
+            m.id);
 }
 
 }  // namespace
 
-void handle_ws_message(ApiContext& ctx,
-                       const std::shared_ptr<SessionPeer>& peer,
-                       std::string_view text) {
+namespace {
+
+void dispatch(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, std::string_view text) {
     auto decoded = decode_client_message(text);
     if (auto* err = std::get_if<ProtocolError>(&decoded)) {
         peer->send_text(error_text(err->code, err->message, std::nullopt));
@@ -118,7 +108,7 @@ void handle_ws_message(ApiContext& ctx,
         return;
     case MessageType::Join:
         // With several nodes the invite's game decides where the join goes.
-        if (Cluster* cluster = ctx.svc.cluster; cluster != nullptr) {
+        if (Cluster* cluster = ctx.cluster; cluster != nullptr) {
             if (const auto game = invite_game(m.invite); !game.empty()) {
                 cluster->route(game, m, std::string(text), who, peer);
                 return;
@@ -149,11 +139,25 @@ void handle_ws_message(ApiContext& ctx,
         peer->send_text(error_text("bad_message", "this message needs the game id ('game')", m.id));
         return;
     }
-    if (Cluster* cluster = ctx.svc.cluster; cluster != nullptr) {
+    if (Cluster* cluster = ctx.cluster; cluster != nullptr) {
         cluster->route(m.game, m, std::string(text), who, peer);
         return;
     }
     lobby.post([&lobby, m, who, peer] { lobby.dispatch(m, who, peer); });
+}
+
+}  // namespace
+
+void handle_ws_message(ApiContext& ctx,
+                       const std::shared_ptr<SessionPeer>& peer,
+                       std::string_view text) {
+    try {
+        dispatch(ctx, peer, text);
+    } catch (const std::exception& e) {
+        log_line("ws", std::string("internal error: ") + e.what());
+        peer->send_text(
+            error_text("internal", "the server could not handle that message", std::nullopt));
+    }
 }
 
 }  // namespace papan::server

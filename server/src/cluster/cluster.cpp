@@ -31,19 +31,9 @@ std::string seek_list(const std::string& key) {
     return "papan:seeks:" + key;
 }
 
-// Splits `text` into `n` newline-terminated fields and the rest (the last element).
-std::vector<std::string_view> split_fields(std::string_view text, std::size_t n) {
-    std::vector<std::string_view> out;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto nl = text.find('\n');
-        if (nl == std::string_view::npos) {
-            return {};
-        }
-        out.push_back(text.substr(0, nl));
-        text.remove_prefix(nl + 1);
-    }
-    out.push_back(text);
-    return out;
+std::string string_field(const Json& j, const char* key) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string{};
 }
 
 Json identity_json(const Identity& who) {
@@ -66,21 +56,6 @@ std::optional<Identity> identity_from(const Json& j) {
     return who;
 }
 
-// The "game" field of a server message, found without parsing the whole message.
-std::string game_of_message(std::string_view text) {
-    constexpr std::string_view key = "\"game\":\"";
-    const auto at                  = text.find(key);
-    if (at == std::string_view::npos) {
-        return {};
-    }
-    const auto start = at + key.size();
-    const auto end   = text.find('"', start);
-    if (end == std::string_view::npos || end - start > 32) {
-        return {};
-    }
-    return std::string(text.substr(start, end - start));
-}
-
 }  // namespace
 
 std::string invite_game(const std::string& invite) {
@@ -95,18 +70,19 @@ std::string invite_game(const std::string& invite) {
 // the bus to that node, which hands it to the connection.
 class Cluster::RemotePeer final : public Peer {
 public:
-    RemotePeer(RedisBus& bus, std::string node, std::string conn)
-        : bus_(bus)
+    RemotePeer(Cluster& cluster, std::string node, std::string conn)
+        : cluster_(cluster)
         , channel_(node_channel(node))
         , node_(std::move(node))
         , conn_(std::move(conn)) {}
 
     void send(std::shared_ptr<const std::string> message) override {
-        std::string payload = "out\n";
-        payload += conn_;
-        payload += '\n';
-        payload += *message;
-        bus_.publish(channel_, std::move(payload));
+        send_game(std::move(message), {});
+    }
+
+    void send_game(std::shared_ptr<const std::string> message, const std::string& game) override {
+        cluster_.publish(
+            channel_, Json{{"kind", "out"}, {"conn", conn_}, {"game", game}, {"text", *message}});
     }
 
     [[nodiscard]] const std::string& node() const { return node_; }
@@ -114,16 +90,20 @@ public:
     [[nodiscard]] const std::string& conn() const { return conn_; }
 
 private:
-    RedisBus& bus_;
+    Cluster& cluster_;
     std::string channel_;
     std::string node_;
     std::string conn_;
 };
 
-Cluster::Cluster(Services& services, const RedisAddress& address, std::string node_id)
+Cluster::Cluster(Services& services,
+                 const RedisAddress& address,
+                 std::string node_id,
+                 std::string_view secret)
     : svc_(services)
     , address_(address)
     , node_(std::move(node_id))
+    , sealer_(secret)
     , boot_(random_hex(4))
     , strand_(net::make_strand(services.ioc))
     , beat_(strand_) {
@@ -208,13 +188,23 @@ void Cluster::heartbeat() {
     });
 }
 
-void Cluster::owned(const std::string& game) {
+void Cluster::publish(const std::string& channel, Json message) {
+    message["from"] = node_;
+    message["at"]   = svc_.clock.now_ms();
+    bus_->publish(channel, sealer_.seal(message));
+}
+
+void Cluster::claim_new(Store& store, const std::string& game, std::int64_t now_ms) {
+    (void)store.claim_game(game, node_, now_ms, lease_ms());
+}
+
+void Cluster::room_opened(const std::string& game) {
     const std::lock_guard lock(mu_);
     owned_.insert(game);
     owners_.erase(game);
 }
 
-void Cluster::released(const std::string& game) {
+void Cluster::room_closed(const std::string& game) {
     {
         const std::lock_guard lock(mu_);
         owned_.erase(game);
@@ -223,7 +213,7 @@ void Cluster::released(const std::string& game) {
 }
 
 void Cluster::announce_owner(const std::string& game) {
-    bus_->publish(std::string(kAllChannel), "owner\n" + game + "\n" + node_);
+    publish(std::string(kAllChannel), Json{{"kind", "owner"}, {"game", game}, {"node", node_}});
     reroute_players(game);
 }
 
@@ -250,7 +240,7 @@ void Cluster::session_closed(const std::shared_ptr<Peer>& peer) {
         conn_ids_.erase(it);
         local_.erase(conn);
     }
-    bus_->publish(std::string(kAllChannel), "gone\n" + node_ + "\n" + conn);
+    publish(std::string(kAllChannel), Json{{"kind", "gone"}, {"conn", conn}});
 }
 
 void Cluster::attach(const std::string& conn, const std::string& game) {
@@ -361,17 +351,13 @@ void Cluster::forward(const std::string& owner,
                       const Identity& who,
                       const std::string& raw,
                       int hops) {
-    std::string payload = "cmd\n";
-    payload += from;
-    payload += '\n';
-    payload += conn;
-    payload += '\n';
-    payload += std::to_string(hops);
-    payload += '\n';
-    payload += identity_json(who).dump();
-    payload += '\n';
-    payload += raw;
-    bus_->publish(node_channel(owner), std::move(payload));
+    publish(node_channel(owner),
+            Json{{"kind", "cmd"},
+                 {"origin", from},
+                 {"conn", conn},
+                 {"hops", hops},
+                 {"who", identity_json(who)},
+                 {"raw", raw}});
 }
 
 void Cluster::dispatch_local(const ClientMessage& m,
@@ -424,16 +410,18 @@ void Cluster::on_resubscribed() {
 }
 
 void Cluster::on_message(const std::string& channel, std::string payload) {
-    (void)channel;
-    const std::string_view text(payload);
-    const auto kind = text.substr(0, text.find('\n'));
+    auto opened = sealer_.open(payload, svc_.clock.now_ms());
+    if (const auto* refused = std::get_if<BusSealer::Refused>(&opened)) {
+        log_line("cluster", "refusing a bus message on " + channel + ": " + refused->reason);
+        return;
+    }
+    const Json msg         = std::get<Json>(std::move(opened));
+    const auto text        = [&msg](const char* key) { return string_field(msg, key); };
+    const std::string kind = msg["kind"].get<std::string>();
+    const std::string from = text("from");
     if (kind == "out") {
-        const auto f = split_fields(text, 2);
-        if (f.size() != 3) {
-            return;
-        }
-        const std::string conn(f[1]);
-        const std::string game = game_of_message(f[2]);
+        const std::string conn = text("conn");
+        const std::string game = text("game");
         std::shared_ptr<Peer> peer;
         {
             const std::lock_guard lock(mu_);
@@ -447,22 +435,21 @@ void Cluster::on_message(const std::string& channel, std::string payload) {
             }
         }
         if (peer) {
-            peer->send_text(std::string(f[2]));
+            peer->send_text(text("text"));
         }
         return;
     }
     if (kind == "cmd") {
-        net::post(strand_, [this, payload = std::move(payload)] {
-            const auto f = split_fields(payload, 5);
-            if (f.size() != 6) {
-                return;
-            }
-            const std::string from(f[1]);
-            const std::string conn(f[2]);
-            const int hops = std::atoi(std::string(f[3]).c_str());
-            const auto who = identity_from(Json::parse(f[4], nullptr, false));
-            auto decoded   = decode_client_message(f[5]);
-            if (!who || !std::holds_alternative<ClientMessage>(decoded)) {
+        net::post(strand_, [this, msg] {
+            const auto field         = [&msg](const char* key) { return string_field(msg, key); };
+            const std::string origin = field("origin");
+            const std::string conn   = field("conn");
+            const int hops           = msg.contains("hops") && msg["hops"].is_number_integer()
+                                           ? msg["hops"].get<int>()
+                                           : kMaxHops;
+            const auto who           = identity_from(msg.value("who", Json{}));
+            auto decoded             = decode_client_message(field("raw"));
+            if (!who || origin.empty() || !std::holds_alternative<ClientMessage>(decoded)) {
                 log_line("cluster", "dropping a malformed forwarded message");
                 return;
             }
@@ -471,31 +458,27 @@ void Cluster::on_message(const std::string& channel, std::string payload) {
             std::shared_ptr<Peer> peer;
             {
                 const std::lock_guard lock(mu_);
-                auto& slot = remote_[from + "|" + conn];
+                auto& slot = remote_[origin + "|" + conn];
                 if (!slot) {
-                    slot = std::make_shared<RemotePeer>(*bus_, from, conn);
+                    slot = std::make_shared<RemotePeer>(*this, origin, conn);
                 }
                 peer = slot;
             }
-            route_hops(game, m, std::string(f[5]), *who, peer, conn, hops);
+            route_hops(game, m, field("raw"), *who, peer, conn, hops);
         });
         return;
     }
     if (kind == "gone") {
-        const auto f = split_fields(text, 2);
-        if (f.size() == 3) {
-            const std::lock_guard lock(mu_);
-            remote_.erase(std::string(f[1]) + "|" + std::string(f[2]));
-        }
+        const std::lock_guard lock(mu_);
+        remote_.erase(from + "|" + text("conn"));
         return;
     }
     if (kind == "owner") {
-        const auto f = split_fields(text, 2);
-        if (f.size() != 3 || f[2] == node_) {
+        const std::string game  = text("game");
+        const std::string owner = text("node");
+        if (game.empty() || owner.empty() || owner == node_) {
             return;
         }
-        const std::string game(f[1]);
-        const std::string owner(f[2]);
         bool lost = false;
         {
             const std::lock_guard lock(mu_);
@@ -513,17 +496,17 @@ void Cluster::on_message(const std::string& channel, std::string payload) {
         return;
     }
     if (kind == "seek_taken") {
-        const auto f = split_fields(text, 1);
-        if (f.size() == 2) {
-            const auto ticket = std::strtoull(std::string(f[1]).c_str(), nullptr, 10);
+        if (msg.contains("ticket") && msg["ticket"].is_number_unsigned()) {
+            const auto ticket = msg["ticket"].get<std::uint64_t>();
             Lobby* lobby      = svc_.lobby;
             lobby->post([lobby, ticket] { lobby->seek_taken(ticket); });
         }
         return;
     }
+    log_line("cluster", "ignoring a bus message of unknown kind '" + kind.substr(0, 32) + "'");
 }
 
-std::shared_ptr<Peer> Cluster::peer_of(const BusSeek& s) {
+std::shared_ptr<Peer> Cluster::peer_of(const SharedSeek& s) {
     const std::lock_guard lock(mu_);
     if (s.node == node_) {
         const auto it = local_.find(s.conn);
@@ -531,7 +514,7 @@ std::shared_ptr<Peer> Cluster::peer_of(const BusSeek& s) {
     }
     auto& slot = remote_[s.node + "|" + s.conn];
     if (!slot) {
-        slot = std::make_shared<RemotePeer>(*bus_, s.node, s.conn);
+        slot = std::make_shared<RemotePeer>(*this, s.node, s.conn);
     }
     return slot;
 }
@@ -569,7 +552,7 @@ end
 void Cluster::take_or_queue_seek(const std::string& key,
                                  const std::string& player_id,
                                  const std::string& entry,
-                                 std::function<void(std::optional<BusSeek>)> done) {
+                                 std::function<void(std::optional<SharedSeek>)> done) {
     const auto max_age = svc_.options.pairing_wait_ms + 10000;
     bus_->command({"EVAL",
                    std::string(kTakeOrQueueScript),
@@ -588,7 +571,7 @@ void Cluster::take_or_queue_seek(const std::string& key,
                           return;
                       }
                       const auto j = Json::parse(r->str, nullptr, false);
-                      BusSeek s;
+                      SharedSeek s;
                       s.entry = r->str;
                       if (!j.is_object() || !j.contains("n") || !j["n"].is_string() ||
                           !j.contains("c") || !j["c"].is_string() || !j.contains("t") ||
@@ -621,13 +604,13 @@ void Cluster::remove_seek(const std::string& key,
                   });
 }
 
-void Cluster::seek_taken(const BusSeek& s) {
+void Cluster::seek_taken(const SharedSeek& s) {
     if (s.node == node_) {
         Lobby* lobby = svc_.lobby;
         lobby->post([lobby, t = s.ticket] { lobby->seek_taken(t); });
         return;
     }
-    bus_->publish(node_channel(s.node), std::string("seek_taken\n") + std::to_string(s.ticket));
+    publish(node_channel(s.node), Json{{"kind", "seek_taken"}, {"ticket", s.ticket}});
 }
 
 }  // namespace papan::server

@@ -13,12 +13,19 @@
 //   room answers with the stored state.
 // - Random pairing: seeks wait in a Redis list per variant and time control; a node takes the
 //   oldest with an atomic LPOP, so two nodes never pair the same seek.
+// - Trust: every bus message is sealed with an HMAC under the shared cluster secret
+//   (bus_envelope.hpp); a message that does not check is refused and logged, so a client of
+//   Redis that is not a node cannot speak for a player (docs/operations.md, "Cluster trust").
+//
+// The game layer sees the cluster only as its GamePlacement (game/placement.hpp).
 //
 // Thread-safety: public members may be called from any thread.
 #pragma once
 
+#include "cluster/bus_envelope.hpp"
 #include "cluster/redis_bus.hpp"
 #include "game/peer.hpp"
+#include "game/placement.hpp"
 #include "game/services.hpp"
 
 #include <papan/server/protocol.hpp>
@@ -39,20 +46,13 @@ namespace papan::server {
 
 class Lobby;
 
-// A seek waiting in Redis, as another node (or this one) left it.
-struct BusSeek {
-    std::string entry;  // the exact list element (for LREM)
-    std::string node;   // the seeker's node
-    std::string conn;   // its connection there
-    std::uint64_t ticket = 0;
-    Identity who;
-    std::int64_t at_ms = 0;
-};
-
-class Cluster {
+class Cluster final : public GamePlacement {
 public:
-    Cluster(Services& services, const RedisAddress& address, std::string node_id);
-    ~Cluster();
+    Cluster(Services& services,
+            const RedisAddress& address,
+            std::string node_id,
+            std::string_view secret);
+    ~Cluster() override;
     Cluster(const Cluster&)            = delete;
     Cluster& operator=(const Cluster&) = delete;
 
@@ -73,34 +73,35 @@ public:
                const Identity& who,
                const std::shared_ptr<Peer>& peer);
 
-    // Rooms in this node's lobby (its games) and rooms that left it.
-    void owned(const std::string& game);
-    void released(const std::string& game);
     // Games this node took over or claimed: tells the other nodes (they re-route their players).
     void announce_owner(const std::string& game);
 
     // A connection of this node closed.
     void session_closed(const std::shared_ptr<Peer>& peer);
 
-    // Seeks: the id of a local player's connection (registering it), the peer of a seeker on
-    // any node, the entry text of a new seek, and the list operations (replies on the bus
-    // thread; `done` must hand off).
-    std::string conn_of(const std::shared_ptr<Peer>& peer, const Identity& who);
-    std::shared_ptr<Peer> peer_of(const BusSeek& s);
+    // GamePlacement: rooms in this node's lobby (its games) and rooms that left it; a new game
+    // claimed in its insert's transaction; the shared seek queue (a Redis list per key).
+    void room_opened(const std::string& game) override;
+    void room_closed(const std::string& game) override;
+    void claim_new(Store& store, const std::string& game, std::int64_t now_ms) override;
+    std::string conn_of(const std::shared_ptr<Peer>& peer, const Identity& who) override;
+    std::shared_ptr<Peer> peer_of(const SharedSeek& s) override;
+
+    [[nodiscard]] bool is_local(const SharedSeek& s) const override { return s.node == node_; }
+
     [[nodiscard]] std::string
-    seek_entry(const std::string& conn, std::uint64_t ticket, const Identity& who) const;
-    // Atomically (one Lua script in Redis) takes the oldest usable seek of `key` not by
-    // `player_id`, or, when there is none, queues `entry`: done(seek) or done(nullopt) (queued,
-    // or Redis away).
+    seek_entry(const std::string& conn, std::uint64_t ticket, const Identity& who) const override;
     void take_or_queue_seek(const std::string& key,
                             const std::string& player_id,
                             const std::string& entry,
-                            std::function<void(std::optional<BusSeek>)> done);
-    // done(true) when this call removed it (nobody took it), false when it was gone already.
-    void
-    remove_seek(const std::string& key, const std::string& entry, std::function<void(bool)> done);
-    // Tells the seeker's node that its seek was paired (it stops waiting for the computer).
-    void seek_taken(const BusSeek& s);
+                            std::function<void(std::optional<SharedSeek>)> done) override;
+    void remove_seek(const std::string& key,
+                     const std::string& entry,
+                     std::function<void(bool)> done) override;
+    void seek_taken(const SharedSeek& s) override;
+
+    // Handles one payload as it came from the bus (public for the tests of the envelope).
+    void on_message(const std::string& channel, std::string payload);
 
 private:
     class RemotePeer;
@@ -111,8 +112,9 @@ private:
         std::set<std::string> games;  // games whose messages went elsewhere or came back
     };
 
-    void on_message(const std::string& channel, std::string payload);
     void on_resubscribed();
+    // Seals and publishes one bus message (adds "from" and "at").
+    void publish(const std::string& channel, nlohmann::json message);
     void forward(const std::string& owner,
                  const std::string& from,
                  const std::string& conn,
@@ -137,6 +139,7 @@ private:
     Services& svc_;
     RedisAddress address_;
     std::string node_;
+    BusSealer sealer_;
     std::string boot_;  // tells connections of one run of a node from those of the next
     std::unique_ptr<RedisBus> bus_;
     Strand strand_;

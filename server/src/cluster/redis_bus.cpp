@@ -2,6 +2,8 @@
 
 #include "support/log.hpp"
 
+#include <boost/url/parse.hpp>
+
 #include <chrono>
 #include <hiredis/hiredis.h>
 #include <stdexcept>
@@ -35,6 +37,20 @@ Context connect(const RedisAddress& a, std::string& why) {
         return nullptr;
     }
     redisEnableKeepAlive(c.get());
+    if (!a.password.empty()) {
+        ReplyPtr r(static_cast<redisReply*>(
+            a.user.empty() ? redisCommand(c.get(), "AUTH %b", a.password.data(), a.password.size())
+                           : redisCommand(c.get(),
+                                          "AUTH %b %b",
+                                          a.user.data(),
+                                          a.user.size(),
+                                          a.password.data(),
+                                          a.password.size())));
+        if (!r || r->type == REDIS_REPLY_ERROR) {
+            why = "AUTH failed";
+            return nullptr;
+        }
+    }
     if (a.db != 0) {
         ReplyPtr r(static_cast<redisReply*>(redisCommand(c.get(), "SELECT %d", a.db)));
         if (!r || r->type == REDIS_REPLY_ERROR) {
@@ -91,12 +107,25 @@ void append(redisContext* c, const std::vector<std::string>& args) {
 }  // namespace
 
 std::optional<std::string> parse_redis_url(const std::string& url, RedisAddress& out) {
+    if (url.rfind("rediss://", 0) == 0) {
+        return "rediss:// (TLS) is not supported: hiredis 0.14 (Debian 12) has no TLS; reach Redis "
+               "over a private network or a TLS tunnel (docs/operations.md, \"Cluster trust\")";
+    }
     constexpr std::string_view scheme = "redis://";
     if (url.rfind(scheme, 0) != 0) {
-        return "the bus must be a redis://HOST[:PORT][/DB] URL";
+        return "the bus must be a redis://[USER:PASSWORD@]HOST[:PORT][/DB] URL";
     }
     std::string rest = url.substr(scheme.size());
     RedisAddress a;
+    if (const auto at = rest.rfind('@'); at != std::string::npos) {
+        const auto urls = boost::urls::parse_uri(url);
+        if (!urls) {
+            return std::string("bad user or password in the bus URL");
+        }
+        a.user     = urls->user();
+        a.password = urls->password();
+        rest       = rest.substr(at + 1);
+    }
     if (const auto slash = rest.find('/'); slash != std::string::npos) {
         const std::string db = rest.substr(slash + 1);
         rest.resize(slash);
@@ -104,7 +133,7 @@ std::optional<std::string> parse_redis_url(const std::string& url, RedisAddress&
             try {
                 a.db = std::stoi(db);
             } catch (const std::exception&) {
-                return "bad database number in '" + url + "'";
+                return "bad database number in the bus URL";
             }
         }
     }
@@ -112,12 +141,12 @@ std::optional<std::string> parse_redis_url(const std::string& url, RedisAddress&
         try {
             a.port = std::stoi(rest.substr(colon + 1));
         } catch (const std::exception&) {
-            return "bad port in '" + url + "'";
+            return "bad port in the bus URL";
         }
         rest.resize(colon);
     }
     if (rest.empty() || a.port <= 0 || a.port > 65535) {
-        return "bad host or port in '" + url + "'";
+        return "bad host or port in the bus URL";
     }
     a.host = rest;
     out    = a;

@@ -38,9 +38,13 @@ struct RedisAddress {
     std::string host = "127.0.0.1";
     int port         = 6379;
     int db           = 0;
+    std::string user;      // Redis 6 ACL user ("" = the default user)
+    std::string password;  // "" = no AUTH
 };
 
-// Parses redis://HOST[:PORT][/DB]; an error text, or nothing when fine.
+// Parses redis://[[USER]:PASSWORD@]HOST[:PORT][/DB] (user and password percent-decoded); an
+// error text, or nothing when fine. rediss:// (TLS) is refused with the reason: hiredis 0.14,
+// the version Debian 12 ships, has no TLS.
 [[nodiscard]] std::optional<std::string> parse_redis_url(const std::string& url, RedisAddress& out);
 
 class RedisBus {

@@ -3,36 +3,49 @@
 #include "support/log.hpp"
 
 #include <papan/core/movegen.hpp>
-#if PAPAN_SERVER_HAVE_ENGINE
 #include <papan/engine/engine.hpp>
-#endif
-
-#include <boost/asio/post.hpp>
 
 #include <algorithm>
-#include <memory>
-#include <mutex>
 #include <random>
-#include <vector>
 
 namespace papan::server {
 
-// Transport-level bookkeeping of the worker threads' engines (not game state): stop() must
-// reach a search running on another thread.
+// The workers' engines, so stop() can end their searches from another thread.
 struct AiPool::Engines {
     std::mutex mutex;
-#if PAPAN_SERVER_HAVE_ENGINE
-    std::vector<std::unique_ptr<engine::Engine>> all;
-#endif
-    bool stopped = false;
+    std::vector<engine::Engine*> running;
 };
 
-AiPool::AiPool(int threads, std::size_t max_pending, std::uint64_t max_nodes, std::uint64_t seed)
-    : engines_(std::make_unique<Engines>())
-    , pool_(static_cast<std::size_t>(std::max(1, threads)))
-    , max_pending_(max_pending)
-    , max_nodes_(max_nodes)
-    , seed_(seed) {}
+engine::SearchLimits ai_limits(const AiRequest& r, const AiSettings& s) {
+    engine::SearchLimits l;
+    if (r.level == "easy") {
+        l.nodes     = 5'000;
+        l.move_time = 0.5;
+    } else if (r.level == "hard") {
+        if (r.clocked && r.time_left >= 0) {
+            l.time_left = r.time_left;
+            l.increment = r.increment;
+            l.byo_yomi  = r.byo_yomi;
+            l.periods   = r.periods;
+        } else {
+            l.move_time = s.hard_move_time;
+        }
+    } else {
+        l.nodes     = 100'000;
+        l.move_time = 1.0;
+    }
+    if (s.max_nodes > 0) {
+        l.nodes = l.nodes == 0 ? s.max_nodes : std::min(l.nodes, s.max_nodes);
+    }
+    return l;
+}
+
+AiPool::AiPool(AiSettings settings) : settings_(settings), engines_(std::make_unique<Engines>()) {
+    const int n = std::max(1, settings_.threads);
+    for (int i = 0; i < n; ++i) {
+        threads_.emplace_back([this] { worker(); });
+    }
+}
 
 AiPool::~AiPool() {
     stop();
@@ -40,16 +53,95 @@ AiPool::~AiPool() {
 
 void AiPool::stop() {
     {
+        std::lock_guard lock(mutex_);
+        if (stopped_) {
+            return;
+        }
+        stopped_ = true;
+        clocked_.clear();
+        untimed_.clear();
+    }
+    {
         std::lock_guard lock(engines_->mutex);
-        engines_->stopped = true;
-#if PAPAN_SERVER_HAVE_ENGINE
-        for (auto& e : engines_->all) {
+        for (auto* e : engines_->running) {
             e->stop();
         }
-#endif
     }
-    pool_.stop();
-    pool_.join();
+    wake_.notify_all();
+    for (auto& t : threads_) {
+        if (t.joinable()) {
+            t.join();
+        }
+    }
+}
+
+void AiPool::count_fallback() {
+    const auto n = ++fallbacks_;
+    log_line("ai",
+             "the quick player answered instead of the engine (" + std::to_string(n) +
+                 " times since start)");
+}
+
+std::size_t AiPool::pending() const {
+    std::lock_guard lock(mutex_);
+    return clocked_.size() + untimed_.size();
+}
+
+void AiPool::think(AiRequest request, Done done) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!stopped_ && clocked_.size() + untimed_.size() < settings_.max_pending) {
+            auto& queue = request.clocked ? clocked_ : untimed_;
+            queue.push_back(Job{std::move(request), std::move(done)});
+            wake_.notify_one();
+            return;
+        }
+    }
+    log_line("ai", "queue full (" + std::to_string(settings_.max_pending) + " searches waiting)");
+    count_fallback();
+    done(quick_move(request.game, settings_.seed));
+}
+
+void AiPool::worker() {
+    engine::EngineOptions o;
+    o.hash_mb = 16;
+    o.seed    = settings_.seed;
+    engine::Engine eng(o);
+    {
+        std::lock_guard lock(engines_->mutex);
+        engines_->running.push_back(&eng);
+    }
+    for (;;) {
+        std::optional<Job> next;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stopped_ || !clocked_.empty() || !untimed_.empty(); });
+            if (stopped_) {
+                break;
+            }
+            auto& queue = clocked_.empty() ? untimed_ : clocked_;
+            next.emplace(std::move(queue.front()));
+            queue.pop_front();
+        }
+        Job& job = *next;
+        std::optional<core::Move> move;
+        try {
+            if (!job.request.game.is_over()) {
+                const auto level =
+                    engine::level_from_string(job.request.level).value_or(engine::Level::Normal);
+                move = eng.search(job.request.game, ai_limits(job.request, settings_), level).best;
+            }
+        } catch (const std::exception& e) {
+            log_line("ai", std::string("search failed: ") + e.what());
+        }
+        if (!move && !job.request.game.is_over()) {
+            count_fallback();
+            move = quick_move(job.request.game, settings_.seed);
+        }
+        job.done(move);
+    }
+    std::lock_guard lock(engines_->mutex);
+    std::erase(engines_->running, &eng);
 }
 
 std::optional<core::Move> quick_move(const core::Game& game, std::uint64_t seed) {
@@ -76,81 +168,6 @@ std::optional<core::Move> quick_move(const core::Game& game, std::uint64_t seed)
             return a.first < b.first;
         });
     return legal[best->second];
-}
-
-namespace {
-
-#if PAPAN_SERVER_HAVE_ENGINE
-engine::SearchLimits limits_for(const std::string& level, std::uint64_t max_nodes) {
-    engine::SearchLimits l;
-    if (level == "easy") {
-        l.nodes     = 5'000;
-        l.move_time = 0.5;
-    } else if (level == "hard") {
-        l.nodes     = 2'000'000;
-        l.move_time = 3.0;
-    } else {
-        l.nodes     = 100'000;
-        l.move_time = 1.0;
-    }
-    if (max_nodes > 0) {
-        l.nodes = std::min(l.nodes, max_nodes);
-    }
-    return l;
-}
-
-engine::Level level_of(const std::string& level) {
-    return engine::level_from_string(level).value_or(engine::Level::Normal);
-}
-#endif
-
-}  // namespace
-
-void AiPool::think(core::Game game, std::string level, Done done) {
-    if (pending_.load() >= max_pending_) {
-        log_line("ai", "queue full: answering with the quick player");
-        done(quick_move(game, seed_));
-        return;
-    }
-    ++pending_;
-    boost::asio::post(
-        pool_, [this, game = std::move(game), level = std::move(level), done = std::move(done)] {
-            std::optional<core::Move> move;
-            try {
-#if PAPAN_SERVER_HAVE_ENGINE
-                thread_local engine::Engine* eng = nullptr;
-                if (eng == nullptr) {
-                    engine::EngineOptions o;
-                    o.hash_mb = 16;
-                    o.seed    = seed_;
-                    std::lock_guard lock(engines_->mutex);
-                    engines_->all.push_back(std::make_unique<engine::Engine>(o));
-                    eng = engines_->all.back().get();
-                }
-                bool stopped = false;
-                {
-                    std::lock_guard lock(engines_->mutex);
-                    stopped = engines_->stopped;
-                }
-                if (!game.is_over() && !stopped) {
-                    const auto r =
-                        eng->search(game, limits_for(level, max_nodes_), level_of(level));
-                    move = r.best;
-                }
-#else
-                (void)max_nodes_;
-                (void)level;
-                move = quick_move(game, seed_);
-#endif
-            } catch (const std::exception& e) {
-                log_line("ai", std::string("search failed: ") + e.what());
-            }
-            if (!move && !game.is_over()) {
-                move = quick_move(game, seed_);
-            }
-            --pending_;
-            done(move);
-        });
 }
 
 }  // namespace papan::server

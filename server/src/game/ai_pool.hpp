@@ -1,44 +1,92 @@
-// AiPool: the computer players think here, off the network threads, on a small bounded pool
+// AiPool: the computer players think here, off the network threads, on a bounded pool
 // (ServerOptions::ai_threads threads, ai_queue searches waiting). Each worker thread has its own
-// engine. When the queue is full a request is answered at once by the quick built-in player,
-// so a flood of AI games can never delay the network threads or human games.
+// engine. Searches of games with a running clock go first. When the queue is full a request is
+// answered at once by the quick built-in player: logged and counted (fallbacks()), never silent.
 #pragma once
 
 #include <papan/core/game.hpp>
-
-#include <boost/asio/thread_pool.hpp>
+#include <papan/engine/limits.hpp>
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace papan::server {
+
+// What the computer of one game is asked: the game (its history gives repetitions), the level,
+// and the clock of the side to move when the game is timed.
+struct AiRequest {
+    core::Game game;
+    std::string level;  // easy | normal | hard
+    bool clocked     = false;
+    double time_left = -1;  // seconds on the clock of the side to move (clocked games)
+    double increment = 0;
+    double byo_yomi  = 0;
+    int periods      = 0;
+};
+
+struct AiSettings {
+    int threads             = 1;
+    std::size_t max_pending = 256;  // searches waiting; beyond, the quick player answers
+    std::uint64_t max_nodes = 0;    // a cap on every search (tests); 0 = the level's own
+    double hard_move_time   = 1.5;  // seconds level hard thinks per move in untimed games
+    std::uint64_t seed      = 0;
+};
+
+// The search limits of a level (docs/operations.md, "Computer opponents"): easy and normal by
+// nodes and a short time; hard for `hard_move_time` in untimed games and by the engine's time
+// management from the clock in timed ones.
+[[nodiscard]] engine::SearchLimits ai_limits(const AiRequest& r, const AiSettings& s);
 
 class AiPool {
 public:
     using Done = std::function<void(std::optional<core::Move>)>;
 
-    AiPool(int threads, std::size_t max_pending, std::uint64_t max_nodes, std::uint64_t seed);
+    explicit AiPool(AiSettings settings);
     ~AiPool();
     AiPool(const AiPool&)            = delete;
     AiPool& operator=(const AiPool&) = delete;
 
-    // Chooses a move for the side to move at `level` (easy | normal | hard); `done` runs on a
-    // worker thread (or the caller's, when the queue is full). nullopt when the game is over.
-    void think(core::Game game, std::string level, Done done);
+    // Chooses a move for the side to move; `done` runs on a worker thread (or the caller's, when
+    // the queue is full). nullopt when the game is over.
+    void think(AiRequest request, Done done);
     void stop();
 
+    // The quick player answered instead of the engine (queue full, or no legal move came back).
+    void count_fallback();
+
+    [[nodiscard]] std::uint64_t fallbacks() const noexcept { return fallbacks_.load(); }
+
+    [[nodiscard]] std::size_t pending() const;
+
+    [[nodiscard]] const AiSettings& settings() const noexcept { return settings_; }
+
 private:
-    struct Engines;  // the workers' engines, so stop() can end their searches
+    struct Job {
+        AiRequest request;
+        Done done;
+    };
+
+    void worker();
+
+    AiSettings settings_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Job> clocked_;  // games with a running clock: first
+    std::deque<Job> untimed_;
+    bool stopped_ = false;
+    std::vector<std::thread> threads_;
+    struct Engines;
     std::unique_ptr<Engines> engines_;
-    boost::asio::thread_pool pool_;
-    std::atomic<std::size_t> pending_{0};
-    std::size_t max_pending_;
-    std::uint64_t max_nodes_;
-    std::uint64_t seed_;
+    std::atomic<std::uint64_t> fallbacks_{0};
 };
 
 // The quick built-in player: a capture taking the most pieces, else a crowning, else a move that

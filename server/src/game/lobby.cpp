@@ -1,6 +1,6 @@
 #include "game/lobby.hpp"
 
-#include "cluster/cluster.hpp"
+#include "game/game_json.hpp"
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
@@ -81,8 +81,8 @@ void Lobby::retire_later(const std::string& id) {
         for (const auto& [when, game] : retiring_) {
             if (when <= now) {
                 rooms_.erase(game);
-                if (svc_.cluster != nullptr) {
-                    svc_.cluster->released(game);
+                if (svc_.placement != nullptr) {
+                    svc_.placement->room_closed(game);
                 }
             } else {
                 later.emplace_back(when, game);
@@ -100,15 +100,46 @@ void Lobby::post(std::function<void()> fn) {
 }
 
 std::string Lobby::new_game_id() const {
-    return random_hex(6);
+    for (;;) {
+        auto id = random_hex(8);
+        if (!rooms_.contains(id)) {
+            return id;
+        }
+    }
+}
+
+void Lobby::forget(const std::string& id) {
+    if (rooms_.erase(id) > 0 && svc_.placement != nullptr) {
+        svc_.placement->room_closed(id);
+    }
+    std::erase_if(invites_, [&](const auto& kv) { return kv.second.game == id; });
+}
+
+void Lobby::open_new(const std::shared_ptr<Room>& room,
+                     const GameRecord& rec,
+                     std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers,
+                     std::string first,
+                     std::function<void()> on_stored) {
+    add(room, rec);
+    room->post([this,
+                room,
+                peers     = std::move(peers),
+                first     = std::move(first),
+                on_stored = std::move(on_stored)]() mutable {
+        room->create_and_announce(
+            std::move(peers),
+            std::move(first),
+            [this, id = room->id()] { post([this, id] { forget(id); }); },
+            std::move(on_stored));
+    });
 }
 
 void Lobby::add(const std::shared_ptr<Room>& room, const GameRecord& rec) {
     rooms_[room->id()] = room;
-    if (svc_.cluster != nullptr) {
-        svc_.cluster->owned(room->id());
+    if (svc_.placement != nullptr) {
+        svc_.placement->room_opened(room->id());
     }
-    if (rec.status == "waiting" && !rec.invite_hash.empty()) {
+    if (rec.status == GameStatus::Waiting && !rec.invite_hash.empty()) {
         invites_[rec.invite_hash] = Invite{rec.id, rec.invite_expires_ms};
     }
 }
@@ -126,12 +157,13 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         fail("bad_variant", "unknown variant '" + m.variant + "'");
         return;
     }
-    const std::string mode = m.mode.empty() ? "computer" : m.mode;
-    if (mode != "computer" && mode != "friend" && mode != "hotseat") {
+    const auto parsed_mode = game_mode_from_name(m.mode.empty() ? "computer" : m.mode);
+    if (!parsed_mode || *parsed_mode == GameMode::Random) {
         fail("bad_mode", "mode must be computer, friend or hotseat (random games: 'seek')");
         return;
     }
-    bool rules_ok = true;
+    const GameMode mode = *parsed_mode;
+    bool rules_ok       = true;
     core::GameOptions opts;
     opts.forced_capture = !m.no_forced_capture;
     opts.draw_rules     = draw_rules_of(m.draw_rules, rules_ok);
@@ -175,7 +207,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         color = (random_hex(1)[0] < '8') ? "white" : "black";
     }
     TimeControl tc;
-    if (mode == "friend" && !m.no_clock) {
+    if (mode == GameMode::Friend && !m.no_clock) {
         tc = m.clock.value_or(default_time_control());
     }
     const auto now = svc_.clock.now_ms();
@@ -183,7 +215,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
     rec.id                 = new_game_id();
     rec.variant            = std::string(core::rules(*v).key);
     rec.mode               = mode;
-    rec.level              = mode == "computer" ? level : "";
+    rec.level              = mode == GameMode::Computer ? level : "";
     rec.forced_capture     = opts.forced_capture;
     rec.draw_rules         = static_cast<int>(opts.draw_rules);
     rec.start_fen          = fen;
@@ -193,12 +225,12 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
     const std::size_t mine = color == "white" ? 0 : 1;
     rec.seats[mine]        = SeatRecord{who.player_id, who.name, false, who.user_id};
     std::string invite;
-    if (mode == "computer") {
+    if (mode == GameMode::Computer) {
         rec.seats[1 - mine] = SeatRecord{"ai", "Computer (" + level + ")", true, std::nullopt};
-        rec.status          = "playing";
-    } else if (mode == "hotseat") {
+        rec.status          = GameStatus::Playing;
+    } else if (mode == GameMode::Hotseat) {
         rec.seats[1 - mine] = rec.seats[mine];
-        rec.status          = "playing";
+        rec.status          = GameStatus::Playing;
     } else {
         // The invite names its game, so any node can send the player to the game's node.
         invite          = rec.id + "-" + random_token();
@@ -206,7 +238,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         const auto ttl =
             svc_.options.invite_ttl_ms > 0 ? svc_.options.invite_ttl_ms : kDefaultInviteTtlMs;
         rec.invite_expires_ms = now + ttl;
-        rec.status            = "waiting";
+        rec.status            = GameStatus::Waiting;
         rec.rated             = m.rated && who.user_id.has_value();
     }
     rec.clocks = "{}";
@@ -215,8 +247,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         fail("bad_options", room.error());
         return;
     }
-    add(*room, rec);
-    Json created{{"type", "created"}, {"game", rec.id}, {"mode", mode}};
+    Json created{{"type", "created"}, {"game", rec.id}, {"mode", game_mode_name(mode)}};
     if (!invite.empty()) {
         created["invite"]     = invite;
         created["link"]       = "/#join=" + invite;
@@ -225,8 +256,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
     if (m.id) {
         created["ref"] = *m.id;
     }
-    auto r = *room;
-    r->post([r, peer, who, text = created.dump()] { r->create_and_announce({{peer, who}}, text); });
+    open_new(*room, rec, {{peer, who}}, created.dump());
 }
 
 void Lobby::join(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
@@ -337,9 +367,9 @@ void Lobby::with_room(const std::string& id, std::function<void(std::shared_ptr<
     });
 }
 
-std::string
-Lobby::add_rematch(GameRecord rec,
-                   const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers) {
+void Lobby::add_rematch(GameRecord rec,
+                        const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers,
+                        std::function<void(const std::string&)> done) {
     const auto now = svc_.clock.now_ms();
     rec.id         = new_game_id();
     rec.created_ms = now;
@@ -348,12 +378,9 @@ Lobby::add_rematch(GameRecord rec,
     auto room      = Room::from_record(svc_, rec);
     if (!room) {
         log_line("lobby", "rematch failed: " + room.error());
-        return {};
+        return;
     }
-    add(*room, rec);
-    auto r = *room;
-    r->post([r, peers] { r->create_and_announce(peers, std::string{}); });
-    return rec.id;
+    open_new(*room, rec, peers, std::string{}, [done = std::move(done), id = rec.id] { done(id); });
 }
 
 void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
@@ -364,8 +391,8 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
     }
     const TimeControl tc  = m.clock.value_or(default_time_control());
     const std::string key = std::string(core::rules(*v).key) + "|" + tc.key();
-    if (svc_.cluster != nullptr) {
-        seek_clustered(m, who, peer, std::string(core::rules(*v).key), tc, key);
+    if (svc_.placement != nullptr) {
+        seek_shared(m, who, peer, std::string(core::rules(*v).key), tc, key);
         return;
     }
     // Pair with the first other player waiting for the same variant and time control.
@@ -411,13 +438,13 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
     peer->send_text(j.dump());
 }
 
-void Lobby::seek_clustered(const ClientMessage& m,
-                           const Identity& who,
-                           const std::shared_ptr<Peer>& peer,
-                           const std::string& variant,
-                           const TimeControl& tc,
-                           const std::string& key) {
-    Cluster* cluster = svc_.cluster;
+void Lobby::seek_shared(const ClientMessage& m,
+                        const Identity& who,
+                        const std::shared_ptr<Peer>& peer,
+                        const std::string& variant,
+                        const TimeControl& tc,
+                        const std::string& key) {
+    GamePlacement* shared = svc_.placement;
     // One seek per player: an earlier one leaves the queue.
     std::erase_if(seeks_, [&](const Seek& s) {
         if (s.who.player_id != who.player_id && !s.peer.expired()) {
@@ -426,10 +453,10 @@ void Lobby::seek_clustered(const ClientMessage& m,
         if (s.timer) {
             s.timer->cancel();
         }
-        cluster->remove_seek(s.key, s.entry, [](bool) {});
+        shared->remove_seek(s.key, s.entry, [](bool) {});
         return true;
     });
-    const std::string conn = cluster->conn_of(peer, who);
+    const std::string conn = shared->conn_of(peer, who);
     // Registered before the script runs: a node that takes the seek at once finds it here.
     Seek mine{next_ticket_++,
               who,
@@ -440,18 +467,18 @@ void Lobby::seek_clustered(const ClientMessage& m,
               std::make_shared<net::steady_timer>(strand_),
               {},
               false};
-    mine.entry        = cluster->seek_entry(conn, mine.ticket, who);
+    mine.entry        = shared->seek_entry(conn, mine.ticket, who);
     const auto ticket = mine.ticket;
     seeks_.push_back(mine);
-    cluster->take_or_queue_seek(
-        key, who.player_id, mine.entry, [this, m, ticket](std::optional<BusSeek> found) {
+    shared->take_or_queue_seek(
+        key, who.player_id, mine.entry, [this, m, ticket](std::optional<SharedSeek> found) {
             post([this, m, ticket, found = std::move(found)] { seek_answered(m, ticket, found); });
         });
 }
 
 void Lobby::seek_answered(const ClientMessage& m,
                           std::uint64_t ticket,
-                          const std::optional<BusSeek>& found) {
+                          const std::optional<SharedSeek>& found) {
     const auto it = std::find_if(
         seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
     if (it == seeks_.end() || closed_) {
@@ -479,14 +506,14 @@ void Lobby::seek_answered(const ClientMessage& m,
     }
     Seek me = *it;
     seeks_.erase(it);
-    auto other_peer = svc_.cluster->peer_of(*found);
-    if (found->node == svc_.cluster->node()) {
+    auto other_peer = svc_.placement->peer_of(*found);
+    if (svc_.placement->is_local(*found)) {
         const auto o = std::find_if(
             seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == found->ticket; });
         if (o == seeks_.end() || !other_peer || o->peer.expired()) {
             // A seek of this node that is gone (cancelled, disconnected): try again.
             if (auto p = me.peer.lock()) {
-                seek_clustered(m, me.who, p, me.variant, me.tc, me.key);
+                seek_shared(m, me.who, p, me.variant, me.tc, me.key);
             }
             return;
         }
@@ -498,7 +525,7 @@ void Lobby::seek_answered(const ClientMessage& m,
         start_random(other, me);
         return;
     }
-    svc_.cluster->seek_taken(*found);
+    svc_.placement->seek_taken(*found);
     Seek other{
         found->ticket, found->who, other_peer, me.variant, me.tc, me.key, nullptr, {}, false};
     start_random(other, me);
@@ -519,7 +546,7 @@ void Lobby::seek_expired(std::uint64_t ticket) {
         }
         return;
     }
-    svc_.cluster->remove_seek(it->key, it->entry, [this, ticket](bool removed) {
+    svc_.placement->remove_seek(it->key, it->entry, [this, ticket](bool removed) {
         post([this, ticket, removed] {
             const auto found = std::find_if(
                 seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
@@ -554,8 +581,8 @@ void Lobby::cancel_seek(const Identity& who,
             if (s.timer) {
                 s.timer->cancel();
             }
-            if (svc_.cluster != nullptr) {
-                svc_.cluster->remove_seek(s.key, s.entry, [](bool) {});
+            if (svc_.placement != nullptr) {
+                svc_.placement->remove_seek(s.key, s.entry, [](bool) {});
             }
             return true;
         }
@@ -588,13 +615,13 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
     GameRecord rec;
     rec.id           = id.empty() ? new_game_id() : std::move(id);
     rec.variant      = a.variant;
-    rec.mode         = "random";
+    rec.mode         = GameMode::Random;
     rec.level        = b ? "" : "normal";
     rec.start_fen    = std::string(core::rules(v).start_fen);
     rec.time_control = time_control_json(a.tc).dump();
     rec.created_ms   = now;
     rec.updated_ms   = now;
-    rec.status       = "playing";
+    rec.status       = GameStatus::Playing;
     SeatRecord first{a.who.player_id, a.who.name, false, a.who.user_id};
     SeatRecord second;
     if (b) {
@@ -619,7 +646,6 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
         log_line("lobby", "pairing failed: " + room.error());
         return;
     }
-    add(*room, rec);
     std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers;
     if (auto p = a.peer.lock()) {
         peers.emplace_back(p, a.who);
@@ -629,13 +655,10 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
             peers.emplace_back(p, b->who);
         }
     }
-    auto r = *room;
-    r->post([r, peers, id = rec.id] {
-        for (const auto& [p, w] : peers) {
-            p->send_text(Json{{"type", "paired"}, {"game", id}}.dump());
-        }
-        r->create_and_announce(peers, std::string{});
-    });
+    for (const auto& [p, w] : peers) {
+        p->send_text(Json{{"type", "paired"}, {"game", rec.id}}.dump());
+    }
+    open_new(*room, rec, peers, std::string{});
 }
 
 void Lobby::shutdown() {

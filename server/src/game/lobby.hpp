@@ -4,8 +4,8 @@
 // when someone asks for it.
 #pragma once
 
-#include "cluster/cluster.hpp"
 #include "game/peer.hpp"
+#include "game/placement.hpp"
 #include "game/room.hpp"
 #include "game/services.hpp"
 
@@ -51,9 +51,13 @@ public:
     void seek_taken(std::uint64_t ticket);
     // Finds a room (loading a stored game if needed) and calls fn with it, or with nullptr.
     void with_room(const std::string& id, std::function<void(std::shared_ptr<Room>)> fn);
-    // A rematch game: assigns its id, registers and announces it; returns the id.
-    std::string add_rematch(GameRecord rec,
-                            const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers);
+    // A rematch game: assigns its id, registers and announces it; `done` gets the new id once
+    // it is stored (not called when the store refused it).
+    void add_rematch(GameRecord rec,
+                     const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers,
+                     std::function<void(const std::string&)> done);
+    // A new room whose record the store refused: it leaves the registry.
+    void forget(const std::string& id);
     // A finished game leaves memory after a while (it is read back from the store if asked for).
     void retire_later(const std::string& id);
     void shutdown();
@@ -71,18 +75,26 @@ private:
         bool grace = false;  // cluster: taken from Redis, waiting for the pairing to arrive
     };
 
+    // 64 random bits, never the id of a room in memory (the store's primary key refuses one of
+    // a stored game: the create then fails, it never replaces a game).
     std::string new_game_id() const;
+    // Registers a new room and has it store and announce itself.
+    void open_new(const std::shared_ptr<Room>& room,
+                  const GameRecord& rec,
+                  std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers,
+                  std::string first,
+                  std::function<void()> on_stored = {});
     void pair_with_computer(std::uint64_t ticket);
     void start_random(const Seek& a, const std::optional<Seek>& b, std::string id = {});
-    void seek_clustered(const ClientMessage& m,
-                        const Identity& who,
-                        const std::shared_ptr<Peer>& peer,
-                        const std::string& variant,
-                        const TimeControl& tc,
-                        const std::string& key);
+    void seek_shared(const ClientMessage& m,
+                     const Identity& who,
+                     const std::shared_ptr<Peer>& peer,
+                     const std::string& variant,
+                     const TimeControl& tc,
+                     const std::string& key);
     void seek_answered(const ClientMessage& m,
                        std::uint64_t ticket,
-                       const std::optional<BusSeek>& found);
+                       const std::optional<SharedSeek>& found);
     void seek_expired(std::uint64_t ticket);
 
     Services& svc_;

@@ -23,6 +23,13 @@ public:
     virtual ~Peer()                                               = default;
     virtual void send(std::shared_ptr<const std::string> message) = 0;
 
+    // A message about `game` (a room's state, event or error): a peer on another node learns
+    // from it which games its player follows.
+    virtual void send_game(std::shared_ptr<const std::string> message, const std::string& game) {
+        (void)game;
+        send(std::move(message));
+    }
+
     void send_text(std::string message) {
         send(std::make_shared<const std::string>(std::move(message)));
     }

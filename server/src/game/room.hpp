@@ -1,7 +1,19 @@
-// GameRoom: one live game, on its own strand (a single writer; no locks). It applies commands
-// in order through core::Game, runs the clocks with timers on the strand, asks the AI pool for
-// the computer's moves, persists every change through the store executor and, once the change
-// is stored, sends it as a versioned event to the subscribed peers (write, then acknowledge).
+// Room: one live game, on its own strand (a single writer; no locks). It applies commands in
+// order through core::Game, runs the clocks with timers on the strand, asks the AI pool for the
+// computer's moves and persists every change through the store executor.
+//
+// A change is atomic (docs/protocol.md, "Game state"): the room snapshots its game, applies the
+// command, and sends the store the write. Until the store has answered, the room takes no other
+// command (they wait in order, `deferred_`); once the write is committed the change is announced
+// as a versioned event to the subscribed peers (write, then acknowledge); when it fails, the
+// snapshot comes back, the sender gets `store_unavailable`, and nothing was acknowledged.
+//
+// Error policy: an exception in a room job is caught at that job (logged with the game id,
+// answered `internal`, the change rolled back); no room can end the process.
+//
+// The files: room.cpp (life cycle, subscribers, commits), room_state.cpp (the state JSON),
+// room_commands.cpp (players' commands), room_results.cpp (endings, ratings and rewards),
+// room_clock.cpp (the clock timer and the computer's moves).
 //
 // Every public member except id() and post() must be called on the strand (use post()).
 #pragma once
@@ -37,14 +49,19 @@ public:
 
     [[nodiscard]] const std::string& id() const noexcept { return id_; }
 
+    // Runs fn on the strand; an exception it throws is logged with the game id.
     void post(std::function<void()> fn);
 
     // On the strand: arm the clock timer and start the computer if it is to move.
     void start();
-    // On the strand: persists a new room's record, then subscribes the peers and sends them the
-    // state (after `first` for the first of them: e.g. the "created" message).
+    // On the strand: stores a new room's record, then subscribes the peers and sends them the
+    // state (after `first` for the first of them: e.g. the "created" message). When the store
+    // refuses, the first peer gets `store_unavailable` and `on_failed` runs (the lobby forgets
+    // the room); else `on_stored` runs once the state is sent.
     void create_and_announce(std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers,
-                             std::string first);
+                             std::string first,
+                             std::function<void()> on_failed = {},
+                             std::function<void()> on_stored = {});
     // On the strand.
     void handle(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
     void resume(const std::shared_ptr<Peer>& peer,
@@ -68,32 +85,74 @@ private:
         std::string player_id;
     };
 
+    // Who caused a change: told `store_unavailable` or `internal` when it fails.
+    struct Origin {
+        std::weak_ptr<Peer> peer;
+        std::optional<std::int64_t> ref;
+    };
+
+    // The game state a failed write rolls back to.
+    struct Snapshot {
+        GameRecord rec;
+        core::Game game;
+        std::vector<std::int64_t> move_times;
+        std::array<PlayerClock, 2> clocks{};
+        std::int64_t turn_started_ms = 0;
+        std::int64_t version         = 0;
+        std::optional<core::Color> draw_offer;
+        std::array<bool, 2> rematch_wanted{};
+        std::string rematch_game;
+    };
+
+    using StoreOp = std::function<void(Store&)>;
+
     void send_error(const std::shared_ptr<Peer>& peer,
                     std::string_view code,
                     std::string message,
                     std::optional<std::int64_t> ref) const;
     void subscribe(const std::shared_ptr<Peer>& peer, const Identity& who);
-    // Records an event (version + 1), persists with `op`, then broadcasts once stored.
-    void commit(nlohmann::json event, std::function<void(Store&)> op);
-    // Sends `text` to one peer once every queued store write before it is done.
-    void reply_after_store(const std::shared_ptr<Peer>& peer, std::string text);
+
+    // The change protocol: begin_change() before touching any game state; commit() numbers the
+    // event (version + 1), persists with `op`, and once stored announces it and runs `after`;
+    // on a failed write the state of begin_change() comes back.
+    void begin_change();
+    void commit(nlohmann::json event, StoreOp op, Origin origin, std::function<void()> after = {});
+    void committed(bool ok,
+                   const std::shared_ptr<const std::string>& text,
+                   const Origin& origin,
+                   const std::function<void()>& after);
+    void restore();
+    // Runs fn now, or after the write in flight (the commands of a room are applied in order).
+    bool defer_while_writing(std::function<void()> fn);
+    void run_deferred();
+    // Runs a command: an exception rolls back and answers `internal` to the origin.
+    void guarded(const Origin& origin, const std::function<void()>& fn);
+
     [[nodiscard]] std::string state_message(std::optional<std::int64_t> ref) const;
+    [[nodiscard]] std::vector<std::shared_ptr<Peer>> live_subscribers() const;
 
     void on_move(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    void on_resend(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    [[nodiscard]] std::optional<core::Move> find_requested_move(const ClientMessage& m,
+                                                                std::string& described) const;
     void on_undo(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
     void on_rematch(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
-    void apply_move(const core::Move& mv, bool by_computer);
-    void apply_ending(const std::string& kind, core::Color by, const core::GameResult& r);
-    void finish_ops(std::function<void(Store&)>& op);
+    void announce_rematch(const std::string& new_id, const Origin& origin);
+    void on_draw(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
+    void apply_move(const core::Move& mv, bool by_computer, const Origin& origin);
+    void apply_ending(std::string_view kind, core::Color by, const Origin& origin);
+    [[nodiscard]] StoreOp with_results(StoreOp op) const;
 
     void arm_timer();
     void check_flag();
     void schedule_ai();
     void on_ai_move(std::uint64_t epoch, std::optional<core::Move> mv);
+    void retry_later();
 
     [[nodiscard]] std::optional<core::Color> owned_color(const Identity& who) const;
     [[nodiscard]] bool owns(const Identity& who, core::Color c) const;
     [[nodiscard]] bool is_computer(core::Color c) const;
+    [[nodiscard]] PlayerClock& clock_of(core::Color c);
     [[nodiscard]] std::int64_t elapsed_ms() const;
     [[nodiscard]] bool clock_running() const;
     [[nodiscard]] GameRecord header() const;
@@ -105,6 +164,7 @@ private:
     std::string id_;
     Strand strand_;
     net::steady_timer timer_;
+    net::steady_timer retry_timer_;
     GameRecord rec_;  // header fields (moves are in game_)
     core::Game game_;
     std::vector<std::int64_t> move_times_;
@@ -119,11 +179,10 @@ private:
     bool ai_thinking_       = false;
     std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> recent_;
     std::vector<Subscriber> subscribers_;
-    bool closed_ = false;
+    bool closed_  = false;
+    bool writing_ = false;  // a write is in flight: commands wait in deferred_
+    std::optional<Snapshot> snapshot_;
+    std::deque<std::function<void()>> deferred_;
 };
-
-// JSON of time controls and clocks as stored and sent.
-[[nodiscard]] nlohmann::json time_control_json(const TimeControl& tc);
-[[nodiscard]] TimeControl time_control_from_json(const nlohmann::json& j);
 
 }  // namespace papan::server

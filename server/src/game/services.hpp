@@ -15,7 +15,7 @@ namespace papan::server {
 class StoreExecutor;
 class AiPool;
 class Lobby;
-class Cluster;
+class GamePlacement;
 
 struct Services {
     net::io_context& ioc;
@@ -23,9 +23,9 @@ struct Services {
     StoreExecutor& store;
     AiPool& ai;
     const ServerOptions& options;
-    std::uint64_t seed = 0;
-    Lobby* lobby       = nullptr;
-    Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: this node is alone
+    std::uint64_t seed       = 0;
+    Lobby* lobby             = nullptr;
+    GamePlacement* placement = nullptr;  // several nodes (--bus); nullptr: this node is alone
 };
 
 }  // namespace papan::server

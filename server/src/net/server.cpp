@@ -1,7 +1,9 @@
 // Transport (style.md 7.5, net/): the listener, the HTTP session (parse, hand to the router,
 // write) and the WebSocket session (read loop, bounded write queue), plus run_server, which
 // wires the layers together. The only translation unit that includes Beast's stream headers.
+#include "api/accounts.hpp"
 #include "api/api.hpp"
+#include "api/http_wire.hpp"
 #include "cluster/cluster.hpp"
 #include "game/ai_pool.hpp"
 #include "game/lobby.hpp"
@@ -19,20 +21,23 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <boost/beast/websocket/stream.hpp>
 
+#include <array>
 #include <chrono>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <unistd.h>
 #include <unordered_map>
@@ -49,6 +54,23 @@ using namespace std::chrono_literals;
 namespace {
 
 constexpr auto kAwait = net::as_tuple(net::use_awaitable);
+
+// The completion of a connection's coroutine: an exception that ends it is logged (the rest of
+// the server carries on).
+auto log_exception(std::string context) {
+    return [context = std::move(context)](const std::exception_ptr& e) {
+        if (!e) {
+            return;
+        }
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& ex) {
+            log_line(context, std::string("connection ended by an internal error: ") + ex.what());
+        } catch (...) {
+            log_line(context, "connection ended by an unknown internal error");
+        }
+    };
+}
 
 class WsSession;
 
@@ -151,7 +173,7 @@ public:
         net::co_spawn(
             ws_.get_executor(),
             [self, req = std::move(req)]() mutable { return self->run(std::move(req)); },
-            net::detached);
+            log_exception("ws"));
     }
 
     void send(std::shared_ptr<const std::string> message) override {
@@ -240,7 +262,7 @@ private:
             buffer.consume(buffer.size());
         }
         closed_ = true;
-        if (Cluster* cluster = ctx_.svc.cluster; cluster != nullptr) {
+        if (Cluster* cluster = ctx_.cluster; cluster != nullptr) {
             cluster->session_closed(shared_from_this());
         }
     }
@@ -316,7 +338,7 @@ auto async_route(ApiContext& ctx, HttpRequest req, Token&& token) {
     return net::async_initiate<Token, void(HttpResponse)>(
         [&ctx](auto handler, HttpRequest r) {
             auto h = std::make_shared<decltype(handler)>(std::move(handler));
-            handle_http(ctx, std::move(r), [h](HttpResponse res) {
+            handle_http(ctx, r, [h](HttpResponse res) {
                 auto ex = net::get_associated_executor(*h);
                 net::post(ex,
                           [h, res = std::move(res)]() mutable { std::move (*h)(std::move(res)); });
@@ -326,32 +348,32 @@ auto async_route(ApiContext& ctx, HttpRequest req, Token&& token) {
         std::move(req));
 }
 
-// A connection over --max-connections-per-ip: read its request (briefly), answer 429, close.
+// A connection over --max-connections-per-ip: answered 429 at once, without waiting for its
+// request, and closed (it holds no socket longer than that one write).
 net::awaitable<void> refuse_session(tcp::socket socket) {
+    static const std::string kRefusal = [] {
+        HttpResponse r =
+            error_response(429, "too_many_connections", "too many connections from your address");
+        r.headers.emplace_back("Retry-After", "1");
+        std::ostringstream os;
+        os << to_wire(std::move(r), 11, false, false);
+        return os.str();
+    }();
     beast::tcp_stream stream(std::move(socket));
-    beast::flat_buffer buffer;
-    stream.expires_after(5s);
-    http::request_parser<http::empty_body> parser;
-    parser.header_limit(16 * 1024);
-    parser.body_limit(16 * 1024);
-    auto [ec, n] = co_await http::async_read_header(stream, buffer, parser, kAwait);
+    stream.expires_after(200ms);
+    auto [ec, n] = co_await net::async_write(stream, net::buffer(kRefusal), kAwait);
     (void)n;
-    if (!ec) {
-        http::response<http::string_body> out{http::status::too_many_requests,
-                                              parser.get().version()};
-        out.set(http::field::server, "papan");
-        out.set(http::field::content_type, "application/json");
-        out.set(http::field::retry_after, "1");
-        out.body() = R"({"error":"too_many_connections","message":"too many connections from )"
-                     R"(your address"})";
-        out.keep_alive(false);
-        out.prepare_payload();
-        auto [wec, wn] = co_await http::async_write(stream, out, kAwait);
-        (void)wec;
-        (void)wn;
-    }
     beast::error_code ignored;
-    stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    // What the client sent meanwhile is read and dropped for at most 200 ms, so that closing
+    // does not reset the connection before the client has read the 429.
+    std::array<char, 4096> sink{};
+    while (!ec) {
+        auto [rec, rn] = co_await stream.async_read_some(net::buffer(sink), kAwait);
+        (void)rn;
+        ec = rec;
+    }
+    stream.socket().close(ignored);
 }
 
 net::awaitable<void> http_session(tcp::socket socket,
@@ -366,14 +388,21 @@ net::awaitable<void> http_session(tcp::socket socket,
         stream.expires_after(30s);
         http::request_parser<http::string_body> parser;
         parser.body_limit(opts.max_message_bytes);
-        parser.header_limit(16 * 1024);
+        parser.header_limit(kMaxHeaderBytes);
         auto [ec, n] = co_await http::async_read(stream, buffer, parser, kAwait);
         (void)n;
         if (ec) {
-            if (ec != http::error::end_of_stream && ec != beast::error::timeout &&
-                ec != net::error::eof && ec != net::error::connection_reset) {
-                log_line("http", "read: " + ec.message());
+            if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+                ec == net::error::eof || ec == net::error::connection_reset ||
+                ec == net::error::operation_aborted) {
+                break;
             }
+            // Malformed: a clear 4xx, then the connection is closed (its stream cannot be
+            // trusted to find the next request).
+            auto out       = to_wire(for_parse_error(ec), 11, false, false);
+            auto [wec, wn] = co_await http::async_write(stream, out, kAwait);
+            (void)wec;
+            (void)wn;
             break;
         }
         auto req = parser.release();
@@ -383,28 +412,13 @@ net::awaitable<void> http_session(tcp::socket socket,
                 ->start(std::move(req));
             co_return;
         }
-        HttpRequest r{std::string(req.method_string()),
-                      std::string(req.target()),
-                      std::move(req.body()),
-                      std::string(req[http::field::authorization]),
-                      remote};
-        HttpResponse res = co_await async_route(ctx, std::move(r), net::use_awaitable);
-        http::response<http::string_body> out{static_cast<http::status>(res.status), req.version()};
-        out.set(http::field::server, "papan");
-        out.set(http::field::content_type, res.content_type);
-        out.set(http::field::cache_control, "no-store");
-        for (const auto& [k, v] : res.headers) {
-            out.set(k, v);
-        }
-        out.keep_alive(req.keep_alive());
-        if (req.method() != http::verb::head) {
-            out.body() = std::move(res.body);
-        }
-        out.prepare_payload();
-        auto [wec, wn] = co_await http::async_write(stream, out, kAwait);
+        const bool head       = req.method() == http::verb::head;
+        const bool keep_alive = req.keep_alive();
+        HttpResponse res = co_await async_route(ctx, from_wire(req, remote), net::use_awaitable);
+        auto out         = to_wire(std::move(res), req.version(), keep_alive, head);
+        auto [wec, wn]   = co_await http::async_write(stream, out, kAwait);
         (void)wn;
         if (wec) {
-            log_line("http", "write: " + wec.message());
             break;
         }
         if (!out.keep_alive()) {
@@ -441,16 +455,19 @@ net::awaitable<void> listen(tcp::acceptor& acceptor,
         auto slot            = limiter.acquire(remote);
         if (!slot) {
             log_line("listen", "refusing a connection from " + remote + " (429: over the cap)");
-            net::co_spawn(ex, refuse_session(std::move(socket)), net::detached);
+            net::co_spawn(ex, refuse_session(std::move(socket)), log_exception("listen"));
             continue;
         }
         net::co_spawn(
             ex,
             http_session(std::move(socket), ctx, opts, set, std::move(slot), std::move(remote)),
-            net::detached);
+            log_exception("http"));
     }
 }
 
+// The web client: --web, else web/dist in the working directory, else next to the binary
+// (DIR/web for an installed layout, or the build tree's ../../web/dist). No source-tree path is
+// compiled in.
 std::filesystem::path find_web_root(const ServerOptions& o) {
     std::error_code ec;
     if (!o.web_dir.empty()) {
@@ -458,13 +475,33 @@ std::filesystem::path find_web_root(const ServerOptions& o) {
                    ? o.web_dir
                    : std::filesystem::path{};
     }
-    for (const std::filesystem::path& p : {std::filesystem::path("web/dist"),
-                                           std::filesystem::path(PAPAN_SOURCE_DIR) / "web/dist"}) {
+    std::vector<std::filesystem::path> candidates{"web/dist"};
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        candidates.push_back(exe.parent_path() / "web");
+        candidates.push_back(exe.parent_path() / "../../web/dist");
+    }
+    for (const auto& p : candidates) {
         if (std::filesystem::is_regular_file(p / "index.html", ec)) {
-            return p;
+            return std::filesystem::weakly_canonical(p, ec);
         }
     }
     return {};
+}
+
+// Runs the io_context until it stops; an exception escaping a handler is logged and the loop
+// goes on (no handler can end the process).
+void run_loop(net::io_context& ioc) {
+    for (;;) {
+        try {
+            ioc.run();
+            return;
+        } catch (const std::exception& e) {
+            log_line("server", std::string("internal error in a handler: ") + e.what());
+        } catch (...) {
+            log_line("server", "unknown internal error in a handler");
+        }
+    }
 }
 
 }  // namespace
@@ -482,7 +519,15 @@ int run_server(const ServerOptions& options) {
         const auto hex = random_hex(8);
         seed           = std::stoull(hex, nullptr, 16);
     }
-    AiPool ai(options.ai_threads, options.ai_queue, options.ai_nodes, seed);
+    AiSettings ai_settings;
+    ai_settings.threads        = options.ai_threads > 0
+                                     ? options.ai_threads
+                                     : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    ai_settings.max_pending    = options.ai_queue;
+    ai_settings.max_nodes      = options.ai_nodes;
+    ai_settings.hard_move_time = options.hard_move_time;
+    ai_settings.seed           = seed;
+    AiPool ai(ai_settings);
     Services svc{ioc, clock, store, ai, options, seed, nullptr};
     Lobby lobby(svc);
     svc.lobby = &lobby;
@@ -498,8 +543,19 @@ int run_server(const ServerOptions& options) {
             ::gethostname(host, sizeof host - 1);
             node = std::string(host) + "-" + random_hex(3);
         }
-        cluster     = std::make_unique<Cluster>(svc, address, node);
-        svc.cluster = cluster.get();
+        std::string secret = options.cluster_secret;
+        if (secret.empty()) {
+            if (const char* env = std::getenv("PAPAN_CLUSTER_SECRET"); env != nullptr) {
+                secret = env;
+            }
+        }
+        if (secret.size() < 16) {
+            throw std::runtime_error(
+                "--bus needs the nodes' shared secret (at least 16 characters): "
+                "--cluster-secret or the environment variable PAPAN_CLUSTER_SECRET");
+        }
+        cluster       = std::make_unique<Cluster>(svc, address, node, secret);
+        svc.placement = cluster.get();
         cluster->start();
     }
 
@@ -526,12 +582,17 @@ int run_server(const ServerOptions& options) {
         cluster->announce_owner(id);
     }
 
-    net::thread_pool crypto(1);
+    AccountLimits limits;
+    limits.login_attempts        = options.login_attempts;
+    limits.login_attempts_per_ip = options.login_attempts_per_ip;
+    limits.login_window_seconds  = options.login_window_seconds;
+    limits.registrations_per_ip  = options.registrations_per_ip;
+    limits.hash_queue            = options.hash_queue;
+    limits.session_ms = static_cast<std::int64_t>(options.session_days * 24 * 3600 * 1000);
+    Accounts accounts(clock, limits);
     ApiContext ctx{svc, lobby, find_web_root(options)};
-    ctx.crypto = &crypto;
-    LoginThrottle logins(
-        clock, options.login_attempts, options.login_attempts_per_ip, options.login_window_seconds);
-    ctx.logins = &logins;
+    ctx.accounts = &accounts;
+    ctx.cluster  = cluster.get();
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);
@@ -539,11 +600,13 @@ int run_server(const ServerOptions& options) {
     acceptor.set_option(net::socket_base::reuse_address(true));
     acceptor.bind(ep);
     acceptor.listen(net::socket_base::max_listen_connections);
-    const auto port = acceptor.local_endpoint().port();
-    net::co_spawn(ioc, listen(acceptor, ioc, ctx, options, sessions, limiter), net::detached);
+    const auto bound = acceptor.local_endpoint();
+    net::co_spawn(
+        ioc, listen(acceptor, ioc, ctx, options, sessions, limiter), log_exception("listen"));
     ctx.ready = true;
     if (options.on_ready) {
-        options.on_ready(port);
+        const auto a = bound.address();
+        options.on_ready(a.is_v6() ? "[" + a.to_string() + "]" : a.to_string(), bound.port());
     }
 
     net::signal_set signals(ioc, SIGINT, SIGTERM);
@@ -566,13 +629,13 @@ int run_server(const ServerOptions& options) {
 
     std::vector<std::thread> threads;
     for (int i = 1; i < std::max(1, options.io_threads); ++i) {
-        threads.emplace_back([&ioc] { ioc.run(); });
+        threads.emplace_back([&ioc] { run_loop(ioc); });
     }
-    ioc.run();
+    run_loop(ioc);
     for (auto& t : threads) {
         t.join();
     }
-    crypto.join();
+    accounts.stop();
     ai.stop();
     store.stop();
     if (cluster) {

@@ -27,6 +27,7 @@
 // PostgreSQL generally, an error inside a transaction aborts all of it. A broken connection
 // (PostgreSQL restarted) fails the call in progress and is replaced at once for the next one.
 #include "store/migrations.hpp"
+#include "store/stored_kinds.hpp"
 
 #include <papan/server/store.hpp>
 
@@ -68,6 +69,9 @@ namespace {
 
 // Any key unique to Papan's schema: held while migrations run.
 constexpr std::int64_t kMigrationLock = 0x7061'7061'6e00'0001;
+
+// A session's last use is written at most once a minute (its expiry is counted in days).
+constexpr std::int64_t kSessionTouchMs = 60'000;
 
 constexpr std::string_view kGameColumns =
     "id, variant, mode, level, forced_capture, draw_rules, start_fen, white_id, white_name, "
@@ -131,7 +135,7 @@ public:
             t.exec_prepared("insert_game",
                             g.id,
                             g.variant,
-                            g.mode,
+                            std::string(game_mode_name(g.mode)),
                             g.level,
                             flag(g.forced_capture),
                             g.draw_rules,
@@ -146,7 +150,7 @@ public:
                             g.seats[1].user_id,
                             g.time_control,
                             g.clocks,
-                            g.status,
+                            std::string(game_status_name(g.status)),
                             g.outcome,
                             g.reason,
                             g.result_text,
@@ -247,6 +251,12 @@ public:
         });
     }
 
+    void set_password(std::int64_t user_id, const std::string& password_hash) override {
+        run([&](pqxx::transaction_base& t) {
+            t.exec_prepared("set_password", password_hash, user_id);
+        });
+    }
+
     void create_session(const std::string& token_hash,
                         std::int64_t user_id,
                         std::int64_t now_ms) override {
@@ -255,13 +265,80 @@ public:
         });
     }
 
-    std::optional<std::int64_t> session_user(const std::string& token_hash) override {
+    std::optional<std::int64_t> session_user(const std::string& token_hash,
+                                             std::int64_t now_ms,
+                                             std::int64_t max_idle_ms) override {
         return run([&](pqxx::transaction_base& t) -> std::optional<std::int64_t> {
             const auto r = t.exec_prepared("session_user", token_hash);
             if (r.empty()) {
                 return std::nullopt;
             }
+            const auto last = r[0][1].as<std::int64_t>();
+            if (now_ms - last > max_idle_ms) {
+                t.exec_prepared("delete_session", token_hash);
+                return std::nullopt;
+            }
+            if (now_ms - last > kSessionTouchMs) {
+                t.exec_prepared("touch_session", token_hash, now_ms);
+            }
             return r[0][0].as<std::int64_t>();
+        });
+    }
+
+    void delete_session(const std::string& token_hash) override {
+        run([&](pqxx::transaction_base& t) { t.exec_prepared("delete_session", token_hash); });
+    }
+
+    void delete_other_sessions(std::int64_t user_id, const std::string& keep_hash) override {
+        run([&](pqxx::transaction_base& t) {
+            t.exec_prepared("delete_other_sessions", user_id, keep_hash);
+        });
+    }
+
+    std::vector<RatingRecord> ratings_of(std::int64_t user_id) override {
+        return run([&](pqxx::transaction_base& t) {
+            std::vector<RatingRecord> out;
+            for (const auto& row : t.exec_prepared("ratings_of", user_id)) {
+                RatingRecord r;
+                r.user_id = user_id;
+                r.variant = row[0].as<std::string>();
+                r.rating  = row[1].as<int>();
+                r.games   = row[2].as<int>();
+                r.wins    = row[3].as<int>();
+                r.losses  = row[4].as<int>();
+                r.draws   = row[5].as<int>();
+                out.push_back(r);
+            }
+            return out;
+        });
+    }
+
+    void add_rating_change(const RatingChangeRecord& c) override {
+        run([&](pqxx::transaction_base& t) {
+            t.exec_prepared("add_rating_change",
+                            c.user_id,
+                            c.variant,
+                            c.game_id,
+                            c.rating,
+                            c.change,
+                            c.score2,
+                            c.at_ms);
+        });
+    }
+
+    std::vector<RatingChangeRecord> rating_history(std::int64_t user_id) override {
+        return run([&](pqxx::transaction_base& t) {
+            std::vector<RatingChangeRecord> out;
+            for (const auto& row : t.exec_prepared("rating_history", user_id)) {
+                out.push_back(RatingChangeRecord{user_id,
+                                                 row[0].as<std::string>(),
+                                                 row[1].as<std::string>(),
+                                                 row[2].as<int>(),
+                                                 row[3].as<int>(),
+                                                 row[4].as<int>(),
+                                                 row[5].as<std::int64_t>()});
+            }
+            return out;
         });
     }
 
@@ -559,9 +636,31 @@ private:
                        "lower(username)=lower($1)");
         conn_->prepare("user_by_id",
                        "SELECT id, username, password_hash, created_ms FROM users WHERE id=$1");
+        conn_->prepare("set_password", "UPDATE users SET password_hash=$1 WHERE id=$2");
         conn_->prepare("create_session",
-                       "INSERT INTO sessions (token_hash, user_id, created_ms) VALUES ($1,$2,$3)");
-        conn_->prepare("session_user", "SELECT user_id FROM sessions WHERE token_hash=$1");
+                       "INSERT INTO sessions (token_hash, user_id, created_ms, last_used_ms) "
+                       "VALUES ($1,$2,$3,$3)");
+        conn_->prepare("session_user",
+                       "SELECT user_id, last_used_ms FROM sessions WHERE token_hash=$1");
+        conn_->prepare("touch_session", "UPDATE sessions SET last_used_ms=$2 WHERE token_hash=$1");
+        conn_->prepare("delete_session", "DELETE FROM sessions WHERE token_hash=$1");
+        conn_->prepare("delete_other_sessions",
+                       "DELETE FROM sessions WHERE user_id=$1 AND token_hash<>$2");
+        conn_->prepare("ratings_of",
+                       "SELECT r.variant, r.rating, r.games, "
+                       "(SELECT COUNT(*) FROM rating_changes c WHERE c.user_id=r.user_id AND "
+                       "c.variant=r.variant AND c.score2=2), "
+                       "(SELECT COUNT(*) FROM rating_changes c WHERE c.user_id=r.user_id AND "
+                       "c.variant=r.variant AND c.score2=0), "
+                       "(SELECT COUNT(*) FROM rating_changes c WHERE c.user_id=r.user_id AND "
+                       "c.variant=r.variant AND c.score2=1) "
+                       "FROM ratings r WHERE r.user_id=$1 ORDER BY r.variant");
+        conn_->prepare("add_rating_change",
+                       "INSERT INTO rating_changes (user_id, variant, game_id, rating, delta, "
+                       "score2, at_ms) VALUES ($1,$2,$3,$4,$5,$6,$7)");
+        conn_->prepare("rating_history",
+                       "SELECT variant, game_id, rating, delta, score2, at_ms FROM "
+                       "rating_changes WHERE user_id=$1 ORDER BY at_ms, game_id");
         conn_->prepare("rating",
                        "SELECT rating, games FROM ratings WHERE user_id=$1 AND variant=$2");
         conn_->prepare("set_rating",
@@ -610,7 +709,7 @@ private:
                         flag(g.seats[1].computer),
                         g.seats[1].user_id,
                         g.clocks,
-                        g.status,
+                        std::string(game_status_name(g.status)),
                         g.outcome,
                         g.reason,
                         g.result_text,
@@ -629,7 +728,7 @@ private:
         const auto integer     = [&] { return r[c++].as<std::int64_t>(); };
         g.id                   = text();
         g.variant              = text();
-        g.mode                 = text();
+        g.mode                 = stored_mode(text(), g.id);
         g.level                = text();
         g.forced_capture       = integer() != 0;
         g.draw_rules           = static_cast<int>(integer());
@@ -645,7 +744,7 @@ private:
         }
         g.time_control      = text();
         g.clocks            = text();
-        g.status            = text();
+        g.status            = stored_status(text(), g.id);
         g.outcome           = text();
         g.reason            = text();
         g.result_text       = text();

@@ -2,6 +2,7 @@
 // WAL journal with synchronous=NORMAL: a committed transaction survives a crash of the process
 // (SIGKILL); a power loss may lose the last transactions but never corrupts the file.
 #include "store/migrations.hpp"
+#include "store/stored_kinds.hpp"
 
 #include <papan/server/store.hpp>
 
@@ -115,6 +116,9 @@ private:
     int next_           = 1;
 };
 
+// A session's last use is written at most once a minute (its expiry is counted in days).
+constexpr std::int64_t kSessionTouchMs = 60'000;
+
 constexpr std::string_view kGameColumns =
     "id, variant, mode, level, forced_capture, draw_rules, start_fen, white_id, white_name, "
     "white_computer, white_user, black_id, black_name, black_computer, black_user, time_control, "
@@ -183,7 +187,11 @@ public:
         for (const auto& seat : g.seats) {
             s.bind(seat.player_id).bind(seat.name).bind(seat.computer).bind(seat.user_id);
         }
-        s.bind(g.clocks).bind(g.status).bind(g.outcome).bind(g.reason).bind(g.result_text);
+        s.bind(g.clocks)
+            .bind(game_status_name(g.status))
+            .bind(g.outcome)
+            .bind(g.reason)
+            .bind(g.result_text);
         s.bind(g.version).bind(g.rated).bind(g.invite_hash).bind(g.invite_expires_ms);
         s.bind(g.updated_ms).bind(g.id);
         s.run();
@@ -270,20 +278,107 @@ public:
         return read_user(s);
     }
 
-    void create_session(const std::string& token_hash,
-                        std::int64_t user_id,
-                        std::int64_t now_ms) override {
-        auto& s = stmt("INSERT INTO sessions (token_hash, user_id, created_ms) VALUES (?,?,?)");
-        s.reset().bind(token_hash).bind(user_id).bind(now_ms);
+    void set_password(std::int64_t user_id, const std::string& password_hash) override {
+        auto& s = stmt("UPDATE users SET password_hash=? WHERE id=?");
+        s.reset().bind(password_hash).bind(user_id);
         s.run();
     }
 
-    std::optional<std::int64_t> session_user(const std::string& token_hash) override {
-        auto& s = stmt("SELECT user_id FROM sessions WHERE token_hash=?");
+    void create_session(const std::string& token_hash,
+                        std::int64_t user_id,
+                        std::int64_t now_ms) override {
+        auto& s = stmt("INSERT INTO sessions (token_hash, user_id, created_ms, last_used_ms) "
+                       "VALUES (?,?,?,?)");
+        s.reset().bind(token_hash).bind(user_id).bind(now_ms).bind(now_ms);
+        s.run();
+    }
+
+    std::optional<std::int64_t> session_user(const std::string& token_hash,
+                                             std::int64_t now_ms,
+                                             std::int64_t max_idle_ms) override {
+        auto& s = stmt("SELECT user_id, last_used_ms FROM sessions WHERE token_hash=?");
         s.reset().bind(token_hash);
         std::optional<std::int64_t> out;
+        std::int64_t last = 0;
         if (s.step()) {
-            out = s.integer(0);
+            out  = s.integer(0);
+            last = s.integer(1);
+        }
+        s.reset();
+        if (!out) {
+            return out;
+        }
+        if (now_ms - last > max_idle_ms) {
+            delete_session(token_hash);
+            return std::nullopt;
+        }
+        if (now_ms - last > kSessionTouchMs) {
+            auto& u = stmt("UPDATE sessions SET last_used_ms=? WHERE token_hash=?");
+            u.reset().bind(now_ms).bind(token_hash);
+            u.run();
+        }
+        return out;
+    }
+
+    void delete_session(const std::string& token_hash) override {
+        auto& s = stmt("DELETE FROM sessions WHERE token_hash=?");
+        s.reset().bind(token_hash);
+        s.run();
+    }
+
+    void delete_other_sessions(std::int64_t user_id, const std::string& keep_hash) override {
+        auto& s = stmt("DELETE FROM sessions WHERE user_id=? AND token_hash<>?");
+        s.reset().bind(user_id).bind(keep_hash);
+        s.run();
+    }
+
+    std::vector<RatingRecord> ratings_of(std::int64_t user_id) override {
+        auto& s = stmt("SELECT r.variant, r.rating, r.games, "
+                       "(SELECT COUNT(*) FROM rating_changes c WHERE c.user_id=r.user_id AND "
+                       "c.variant=r.variant AND c.score2=2), "
+                       "(SELECT COUNT(*) FROM rating_changes c WHERE c.user_id=r.user_id AND "
+                       "c.variant=r.variant AND c.score2=0), "
+                       "(SELECT COUNT(*) FROM rating_changes c WHERE c.user_id=r.user_id AND "
+                       "c.variant=r.variant AND c.score2=1) "
+                       "FROM ratings r WHERE r.user_id=? ORDER BY r.variant");
+        s.reset().bind(user_id);
+        std::vector<RatingRecord> out;
+        while (s.step()) {
+            RatingRecord r;
+            r.user_id = user_id;
+            r.variant = s.text(0);
+            r.rating  = static_cast<int>(s.integer(1));
+            r.games   = static_cast<int>(s.integer(2));
+            r.wins    = static_cast<int>(s.integer(3));
+            r.losses  = static_cast<int>(s.integer(4));
+            r.draws   = static_cast<int>(s.integer(5));
+            out.push_back(r);
+        }
+        s.reset();
+        return out;
+    }
+
+    void add_rating_change(const RatingChangeRecord& c) override {
+        auto& s = stmt("INSERT INTO rating_changes (user_id, variant, game_id, rating, delta, "
+                       "score2, at_ms) VALUES (?,?,?,?,?,?,?)");
+        s.reset().bind(c.user_id).bind(c.variant).bind(c.game_id).bind(c.rating).bind(c.change);
+        s.bind(c.score2).bind(c.at_ms);
+        s.run();
+    }
+
+    std::vector<RatingChangeRecord> rating_history(std::int64_t user_id) override {
+        auto& s = stmt("SELECT variant, game_id, rating, delta, score2, at_ms FROM rating_changes "
+                       "WHERE user_id=? ORDER BY at_ms, game_id");
+        s.reset().bind(user_id);
+        std::vector<RatingChangeRecord> out;
+        while (s.step()) {
+            out.push_back(RatingChangeRecord{user_id,
+                                             s.text(0),
+                                             s.text(1),
+                                             static_cast<int>(s.integer(2)),
+                                             static_cast<int>(s.integer(3)),
+                                             static_cast<int>(s.integer(4)),
+                                             s.integer(5)});
         }
         s.reset();
         return out;
@@ -466,12 +561,20 @@ private:
     }
 
     static void bind_game(Stmt& s, const GameRecord& g) {
-        s.bind(g.id).bind(g.variant).bind(g.mode).bind(g.level).bind(g.forced_capture);
+        s.bind(g.id)
+            .bind(g.variant)
+            .bind(game_mode_name(g.mode))
+            .bind(g.level)
+            .bind(g.forced_capture);
         s.bind(g.draw_rules).bind(g.start_fen);
         for (const auto& seat : g.seats) {
             s.bind(seat.player_id).bind(seat.name).bind(seat.computer).bind(seat.user_id);
         }
-        s.bind(g.time_control).bind(g.clocks).bind(g.status).bind(g.outcome).bind(g.reason);
+        s.bind(g.time_control)
+            .bind(g.clocks)
+            .bind(game_status_name(g.status))
+            .bind(g.outcome)
+            .bind(g.reason);
         s.bind(g.result_text).bind(g.version).bind(g.rated).bind(g.invite_hash);
         s.bind(g.invite_expires_ms).bind(g.rematch_of).bind(g.created_ms).bind(g.updated_ms);
     }
@@ -481,7 +584,7 @@ private:
         int c            = 0;
         g.id             = s.text(c++);
         g.variant        = s.text(c++);
-        g.mode           = s.text(c++);
+        g.mode           = stored_mode(s.text(c++), g.id);
         g.level          = s.text(c++);
         g.forced_capture = s.integer(c++) != 0;
         g.draw_rules     = static_cast<int>(s.integer(c++));
@@ -497,7 +600,7 @@ private:
         }
         g.time_control      = s.text(c++);
         g.clocks            = s.text(c++);
-        g.status            = s.text(c++);
+        g.status            = stored_status(s.text(c++), g.id);
         g.outcome           = s.text(c++);
         g.reason            = s.text(c++);
         g.result_text       = s.text(c++);

@@ -64,11 +64,4 @@ bool verify_password(std::string_view stored_hash, std::string_view password) {
     return crypto_pwhash_str_verify(h.c_str(), password.data(), password.size()) == 0;
 }
 
-bool same_secret(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) {
-        return false;
-    }
-    return sodium_memcmp(a.data(), b.data(), a.size()) == 0;
-}
-
 }  // namespace papan::server

@@ -1,6 +1,6 @@
 // The WebSocket game protocol (docs/protocol.md): client messages decoded into ClientMessage,
-// error codes, and the limits. Server messages are JSON objects built in game/room_json.cpp and
-// api/ws_api.cpp; every one has a "type".
+// error codes, and the limits. Server messages are JSON objects built in game/room_state.cpp,
+// game/room.cpp, game/lobby.cpp and api/ws_api.cpp; every one has a "type".
 //
 // Decoding never throws: malformed JSON, a missing or unknown "type", or a field of the wrong
 // type gives a ProtocolError whose code and message go back to the client unchanged.

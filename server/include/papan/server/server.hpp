@@ -17,9 +17,10 @@ struct ServerOptions {
     std::filesystem::path data_dir = "data";      // papan.db lives here
     std::filesystem::path web_dir;                // empty: web/dist if it exists
     int io_threads                  = 2;          // network threads
-    int ai_threads                  = 1;          // computer players think here
-    std::size_t ai_queue            = 256;        // searches waiting; beyond, a quick move
+    int ai_threads                  = 0;          // computer players think here (0 = one per core)
+    std::size_t ai_queue            = 256;        // searches waiting; beyond, a quick move (logged)
     std::uint64_t ai_nodes          = 0;          // cap on search nodes (0 = level default)
+    double hard_move_time           = 1.5;        // seconds level hard thinks in untimed games
     std::int64_t pairing_wait_ms    = 5000;       // random pairing: wait before an AI
     std::size_t max_message_bytes   = 64 * 1024;  // larger frames close the socket (1009)
     std::size_t max_queued_messages = 512;        // a client further behind is dropped
@@ -33,6 +34,9 @@ struct ServerOptions {
     int login_attempts                 = 5;   // failed logins per username per window (429)
     int login_attempts_per_ip          = 20;  // failed logins per address per window (429)
     int login_window_seconds           = 60;  // the failed-login window
+    int registrations_per_ip           = 10;  // new accounts per address per hour (429)
+    std::size_t hash_queue             = 8;   // password hashes waiting; beyond, 503
+    double session_days                = 30;  // a session unused this long expires (sliding)
     // Storage and scale-out (docs/operations.md). store: empty = SQLite at data_dir/papan.db,
     // "postgresql://..." = PostgreSQL, "sqlite:PATH" = SQLite at PATH.
     std::string store;
@@ -40,8 +44,11 @@ struct ServerOptions {
     std::string bus;
     std::string node_id;           // a node's name on the bus (empty: host name + random suffix)
     std::int64_t lease_ms = 3000;  // a dead node's games are taken over after this long
-    // Called once with the bound port when the server is ready (prints the "listening" line).
-    std::function<void(std::uint16_t)> on_ready;
+    // The nodes' shared secret for the bus messages' HMAC (empty: PAPAN_CLUSTER_SECRET).
+    std::string cluster_secret;
+    // Called once with the address and port actually bound when the server is ready (prints
+    // the "listening" line).
+    std::function<void(const std::string& host, std::uint16_t port)> on_ready;
 };
 
 // Runs until a signal; returns the process exit code. Throws std::runtime_error on start-up

@@ -7,6 +7,8 @@
 // Secrets are never stored: invite links and session tokens are kept as hashes.
 #pragma once
 
+#include <papan/server/game_kinds.hpp>
+
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -39,17 +41,17 @@ struct MoveRecord {
 struct GameRecord {
     std::string id;
     std::string variant;  // variant key
-    std::string mode;     // computer | friend | hotseat | random
-    std::string level;    // computer level (computer and AI-paired games)
+    GameMode mode = GameMode::Computer;
+    std::string level;  // computer level (computer and AI-paired games)
     bool forced_capture = true;
     int draw_rules      = 0;  // core::DrawRuleSet value
     std::string start_fen;
     std::array<SeatRecord, 2> seats;  // by core::Color
     std::string time_control;         // JSON
     std::string clocks;               // JSON: both PlayerClocks + turn start
-    std::string status;               // waiting | playing | over
-    std::string outcome;              // "" | white_wins | black_wins | draw
-    std::string reason;               // core::Reason name
+    GameStatus status = GameStatus::Playing;
+    std::string outcome;  // "" | white_wins | black_wins | draw
+    std::string reason;   // core::Reason name
     std::string result_text;
     std::int64_t version = 0;
     bool rated           = false;
@@ -74,6 +76,22 @@ struct RatingRecord {
     std::string variant;
     int rating = 1200;
     int games  = 0;
+    int wins   = 0;  // counted from the rating history (ratings_of)
+    int losses = 0;
+    int draws  = 0;
+};
+
+// One rated game of a player: the rating after it and its change.
+struct RatingChangeRecord {
+    std::int64_t user_id = 0;
+    std::string variant;
+    std::string game_id;
+    int rating         = 0;  // after the game
+    int change         = 0;
+    int score2         = 0;  // twice the player's score: 2 a win, 1 a draw, 0 a loss
+    std::int64_t at_ms = 0;
+
+    friend bool operator==(const RatingChangeRecord&, const RatingChangeRecord&) = default;
 };
 
 class Store {
@@ -98,16 +116,27 @@ public:
     [[nodiscard]] virtual std::optional<std::int64_t> create_user(const UserRecord& u)        = 0;
     [[nodiscard]] virtual std::optional<UserRecord> user_by_name(const std::string& username) = 0;
     [[nodiscard]] virtual std::optional<UserRecord> user_by_id(std::int64_t id)               = 0;
+    virtual void set_password(std::int64_t user_id, const std::string& password_hash)         = 0;
     virtual void
     create_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now_ms) = 0;
+    // The user of a session used within `max_idle_ms` before now_ms (sliding expiry: the use
+    // moves its last use to now_ms); nullopt for an unknown or expired one.
     [[nodiscard]] virtual std::optional<std::int64_t>
-    session_user(const std::string& token_hash) = 0;
+    session_user(const std::string& token_hash, std::int64_t now_ms, std::int64_t max_idle_ms) = 0;
+    virtual void delete_session(const std::string& token_hash)                                 = 0;
+    // Every session of the user but `keep_hash` (a password change signs the others out).
+    virtual void delete_other_sessions(std::int64_t user_id, const std::string& keep_hash) = 0;
 
     // Ratings (1200 and 0 games when the player has none yet).
     [[nodiscard]] virtual RatingRecord rating(std::int64_t user_id, const std::string& variant) = 0;
     virtual void set_rating(const RatingRecord& r)                                              = 0;
     [[nodiscard]] virtual std::vector<RatingRecord> leaderboard(const std::string& variant,
                                                                 int limit)                      = 0;
+    // Every variant the user has a rating in, with wins, losses and draws of its rated games.
+    [[nodiscard]] virtual std::vector<RatingRecord> ratings_of(std::int64_t user_id) = 0;
+    virtual void add_rating_change(const RatingChangeRecord& c)                      = 0;
+    // Every rated game of the user, oldest first.
+    [[nodiscard]] virtual std::vector<RatingChangeRecord> rating_history(std::int64_t user_id) = 0;
 
     // Reward points: adds up to `points` for the day without passing `daily_cap`; returns the
     // points actually granted.

@@ -30,7 +30,4 @@ void init_crypto();
 [[nodiscard]] std::string hash_password(std::string_view password);
 [[nodiscard]] bool verify_password(std::string_view stored_hash, std::string_view password);
 
-// Constant-time comparison of two strings of equal length.
-[[nodiscard]] bool same_secret(std::string_view a, std::string_view b);
-
 }  // namespace papan::server

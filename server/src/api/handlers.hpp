@@ -1,0 +1,35 @@
+// The HTTP handlers of the route table (router.cpp). Each replies exactly once.
+#pragma once
+
+#include "api/router.hpp"
+
+#include <papan/server/store.hpp>
+
+#include <functional>
+
+namespace papan::server {
+
+// http_games.cpp
+void get_healthz(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_variants(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_leaderboard(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_games(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_game(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_game_pdn(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_player(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+// http_accounts.cpp
+void post_register(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void post_login(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void post_logout(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void post_password(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_me(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+// static_files.cpp
+void get_static(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+
+// Runs fn(store) on the store thread and replies with its response (unless it is
+// replied_later(): fn handed `reply` on to other work); an exception is logged and answered 503
+// `store_unavailable` without its text.
+void reply_from_store(ApiContext& ctx, Reply reply, std::function<HttpResponse(Store&)> fn);
+[[nodiscard]] HttpResponse replied_later();
+
+}  // namespace papan::server

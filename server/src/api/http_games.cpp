@@ -1,0 +1,303 @@
+// HTTP handlers of games, players, variants and health (docs/protocol.md, "HTTP").
+#include "api/handlers.hpp"
+#include "game/ai_pool.hpp"
+#include "game/store_executor.hpp"
+
+#include <papan/core/game.hpp>
+#include <papan/core/notation/fen.hpp>
+#include <papan/core/notation/move_text.hpp>
+#include <papan/core/notation/pdn.hpp>
+#include <papan/core/notation/squares.hpp>
+#include <papan/core/rules/registry.hpp>
+#include <papan/server/elo.hpp>
+
+#include <ctime>
+
+namespace papan::server {
+
+using Json = nlohmann::json;
+
+namespace {
+
+constexpr int kGamesListed   = 100;
+constexpr std::size_t kMaxId = 32;
+
+std::string_view topology_key(core::Topology t) {
+    switch (t) {
+    case core::Topology::Diagonal8:
+        return "diagonal8";
+    case core::Topology::Diagonal10:
+        return "diagonal10";
+    case core::Topology::Orthogonal8:
+        return "orthogonal8";
+    }
+    return "";
+}
+
+std::string_view numbering_key(core::Numbering n) {
+    switch (n) {
+    case core::Numbering::Standard:
+        return "standard";
+    case core::Numbering::Italian:
+        return "italian";
+    case core::Numbering::Spanish:
+        return "spanish";
+    }
+    return "";
+}
+
+Json seat_json(const SeatRecord& s) {
+    return Json{{"id", s.player_id}, {"name", s.name}, {"computer", s.computer}};
+}
+
+Json game_summary(const GameRecord& g) {
+    return Json{{"id", g.id},
+                {"variant", g.variant},
+                {"mode", game_mode_name(g.mode)},
+                {"status", game_status_name(g.status)},
+                {"white", seat_json(g.seats[0])},
+                {"black", seat_json(g.seats[1])},
+                {"outcome", g.outcome},
+                {"reason", g.reason},
+                {"result_text", g.result_text},
+                {"rated", g.rated},
+                {"created_ms", g.created_ms}};
+}
+
+Json games_of(Store& s, const std::string& player_id) {
+    Json games = Json::array();
+    for (const auto& g : s.games_of(player_id, kGamesListed)) {
+        games.push_back(game_summary(g));
+    }
+    return games;
+}
+
+std::optional<std::string> make_pdn(const GameRecord& g) {
+    const auto v = core::variant_from_key(g.variant);
+    if (!v) {
+        return std::nullopt;
+    }
+    auto start = core::parse_fen(*v, g.start_fen);
+    if (!start) {
+        return std::nullopt;
+    }
+    core::GameOptions opts;
+    opts.forced_capture = g.forced_capture;
+    opts.draw_rules     = static_cast<core::DrawRuleSet>(g.draw_rules);
+    auto game           = core::Game::create(*start, opts);
+    if (!game) {
+        return std::nullopt;
+    }
+    core::PdnGame pdn = core::make_pdn_game(*v);
+    pdn.start         = *start;
+    for (const auto& m : g.moves) {
+        const auto before = game->position();
+        auto mv           = core::parse_move(before, m.text, game.value().movegen_options());
+        if (!mv || !game.value().play(*mv)) {
+            return std::nullopt;
+        }
+        pdn.moves.push_back(*mv);
+    }
+    pdn.comments.assign(pdn.moves.size() + 1, "");
+    pdn.set_tag("Event", "Papan " + std::string(game_mode_name(g.mode)) + " game");
+    pdn.set_tag("Site", "Papan");
+    pdn.set_tag("White", g.seats[0].name);
+    pdn.set_tag("Black", g.seats[1].name);
+    const std::time_t t = static_cast<std::time_t>(g.created_ms / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char date[16];
+    std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    pdn.set_tag("Date", date);
+    if (g.start_fen != core::rules(*v).start_fen) {
+        pdn.set_tag("FEN", g.start_fen);
+    }
+    core::PdnResult res = core::PdnResult::Unknown;
+    if (g.outcome == "white_wins") {
+        res = core::PdnResult::FirstWins;
+    } else if (g.outcome == "black_wins") {
+        res = core::PdnResult::SecondWins;
+    } else if (g.outcome == "draw") {
+        res = core::PdnResult::Draw;
+    }
+    pdn.result = std::string(core::pdn_result_text(res, *v));
+    pdn.set_tag("Result", pdn.result);
+    if (!g.result_text.empty()) {
+        pdn.set_tag("Termination", g.result_text);
+    }
+    return core::write_pdn_game(pdn);
+}
+
+}  // namespace
+
+const Json& variants_json() {
+    static const Json table = [] {
+        Json list = Json::array();
+        for (const auto& r : core::all_variants()) {
+            Json squares = Json::array();
+            const int n  = core::square_count(r.id);
+            for (int s = 1; s <= n; ++s) {
+                const auto c = core::square_coord(r.id, s);
+                squares.push_back({{"n", s},
+                                   {"file", c.file},
+                                   {"rank", c.rank},
+                                   {"name", core::square_text(r.id, s)}});
+            }
+            Json rule_sets = Json::array({"standard"});
+            if (r.id == core::VariantId::American) {
+                rule_sets.push_back("american_club");
+            }
+            if (r.id == core::VariantId::Russian) {
+                rule_sets.push_back("russian_official");
+            }
+            list.push_back(
+                {{"key", r.key},
+                 {"name", r.name},
+                 {"topology", topology_key(r.topology)},
+                 {"board", {{"size", r.board().size}, {"squares", n}}},
+                 {"numbering", numbering_key(r.numbering)},
+                 {"notation", r.notation == core::NotationStyle::Numeric ? "numeric" : "algebraic"},
+                 {"first_to_move", r.first_to_move == core::Color::White ? "white" : "black"},
+                 {"start_fen", r.start_fen},
+                 {"no_forced_capture_option", r.optional_capture_house_rule},
+                 {"draw_rule_sets", rule_sets},
+                 {"square_coords", squares}});
+        }
+        return Json{{"variants", list}};
+    }();
+    return table;
+}
+
+void get_healthz(ApiContext& ctx, const Request&, const RouteArgs&, Reply reply) {
+    if (!ctx.ready) {
+        reply(json_response(503, Json{{"status", "starting"}}));
+        return;
+    }
+    reply(json_response(
+        200,
+        Json{{"status", "ok"},
+             {"ai", {{"queued", ctx.svc.ai.pending()}, {"fallbacks", ctx.svc.ai.fallbacks()}}}}));
+}
+
+void get_variants(ApiContext&, const Request&, const RouteArgs&, Reply reply) {
+    reply(json_response(200, variants_json()));
+}
+
+void get_leaderboard(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) {
+    const auto asked = req.param("variant");
+    const auto v     = core::variant_from_key(asked.empty() ? "international" : asked);
+    if (!v) {
+        reply(error_response(400, "bad_variant", "unknown variant"));
+        return;
+    }
+    const std::string key(core::rules(*v).key);
+    reply_from_store(ctx, std::move(reply), [key](Store& s) {
+        Json players = Json::array();
+        for (const auto& r : s.leaderboard(key, kGamesListed)) {
+            players.push_back({{"username", r.username}, {"rating", r.rating}, {"games", r.games}});
+        }
+        return json_response(200, Json{{"variant", key}, {"players", players}});
+    });
+}
+
+void get_games(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) {
+    const std::string who = req.param("player");
+    if (who.empty() || who.size() > 64) {
+        reply(error_response(400, "bad_request", "give ?player=<username or player id>"));
+        return;
+    }
+    reply_from_store(ctx, std::move(reply), [who](Store& s) {
+        std::string pid = who;
+        if (const auto u = s.user_by_name(who)) {
+            pid = "u";
+            pid += std::to_string(u->id);
+        }
+        return json_response(200, Json{{"player", pid}, {"games", games_of(s, pid)}});
+    });
+}
+
+void get_game(ApiContext& ctx, const Request&, const RouteArgs& args, Reply reply) {
+    const std::string id = args.at(0);
+    if (id.size() > kMaxId) {
+        reply(error_response(404, "not_found", "no such game"));
+        return;
+    }
+    reply_from_store(ctx, std::move(reply), [id](Store& s) {
+        const auto g = s.load_game(id);
+        if (!g) {
+            return error_response(404, "not_found", "no such game");
+        }
+        Json j     = game_summary(*g);
+        Json moves = Json::array();
+        for (const auto& m : g->moves) {
+            moves.push_back(m.text);
+        }
+        j["moves"]     = moves;
+        j["start_fen"] = g->start_fen;
+        return json_response(200, j);
+    });
+}
+
+void get_game_pdn(ApiContext& ctx, const Request&, const RouteArgs& args, Reply reply) {
+    const std::string id = args.at(0);
+    if (id.size() > kMaxId) {
+        reply(error_response(404, "not_found", "no such game"));
+        return;
+    }
+    reply_from_store(ctx, std::move(reply), [id](Store& s) {
+        const auto g = s.load_game(id);
+        if (!g) {
+            return error_response(404, "not_found", "no such game");
+        }
+        if (g->status != GameStatus::Over) {
+            return error_response(
+                409, "game_in_progress", "the PDN of a game is available once it is over");
+        }
+        const auto text = make_pdn(*g);
+        if (!text) {
+            return error_response(409, "no_pdn", "this game cannot be written as PDN");
+        }
+        HttpResponse r;
+        r.content_type = "application/x-pdn; charset=utf-8";
+        r.body         = *text;
+        r.headers.emplace_back("Content-Disposition",
+                               "attachment; filename=\"papan-" + g->id + ".pdn\"");
+        return r;
+    });
+}
+
+void get_player(ApiContext& ctx, const Request&, const RouteArgs& args, Reply reply) {
+    const std::string name = args.at(0);
+    reply_from_store(ctx, std::move(reply), [name](Store& s) {
+        const auto u = name.size() <= 64 ? s.user_by_name(name) : std::nullopt;
+        if (!u) {
+            return error_response(404, "not_found", "no such player");
+        }
+        std::string pid = "u";
+        pid += std::to_string(u->id);
+        Json ratings = Json::object();
+        for (const auto& r : s.ratings_of(u->id)) {
+            ratings[r.variant] = {{"rating", r.rating},
+                                  {"games", r.games},
+                                  {"wins", r.wins},
+                                  {"losses", r.losses},
+                                  {"draws", r.draws}};
+        }
+        Json history = Json::array();
+        for (const auto& c : s.rating_history(u->id)) {
+            history.push_back({{"variant", c.variant},
+                               {"game", c.game_id},
+                               {"rating", c.rating},
+                               {"change", c.change},
+                               {"at_ms", c.at_ms}});
+        }
+        return json_response(200,
+                             Json{{"user", {{"id", pid}, {"username", u->username}}},
+                                  {"created_ms", u->created_ms},
+                                  {"ratings", ratings},
+                                  {"history", history},
+                                  {"games", games_of(s, pid)}});
+    });
+}
+
+}  // namespace papan::server

@@ -1,0 +1,2 @@
+// The one translation unit that compiles Boost.URL (Debian ships it without a library).
+#include <boost/url/src.hpp>
