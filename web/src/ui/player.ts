@@ -63,9 +63,10 @@ export function playerView(ctx: AppCtx, root: HTMLElement, name: string): View {
       const first = hist[0];
       const before = first ? first.rating - first.change : 0;
       pts.forEach((q, i) => {
-        const dot = svgEl('circle', { cx: q.x, cy: q.y, r: 4, class: 'rating-dot', 'data-test': 'rating-dot' });
-        const tip = svgEl('title', {});
         const hi = hist[i - 1]; // point 0 is the rating before the first game
+        // a game's point names its game (data-game); the starting point has none
+        const dot = svgEl('circle', { cx: q.x, cy: q.y, r: 4, class: 'rating-dot', 'data-test': 'rating-dot', ...(hi ? { 'data-game': hi.game } : {}) });
+        const tip = svgEl('title', {});
         tip.textContent = hi ? `${hi.rating} (${hi.change >= 0 ? '+' : ''}${hi.change}) · ${date(ctx, hi.at_ms)}` : String(before);
         dot.append(tip);
         svg.append(dot);
