@@ -147,22 +147,21 @@ void post_login(ApiContext& ctx, const Request& req, const RouteArgs&, Reply rep
         return;
     }
     reply_from_store(ctx, reply, [&ctx, user, pass, ip, reply](Store& s) {
-        const auto u = s.user_by_name(user);
-        const bool queued =
-            ctx.accounts->hashing().try_post([&ctx, u, user, pass, ip, reply] {
-                // An unknown name is checked against a dummy hash: the same work, the same time.
-                const std::string& hash = u ? u->password_hash : ctx.accounts->dummy_hash();
-                const bool ok           = verify_password(hash, pass) && u.has_value();
-                if (!ok) {
-                    ctx.accounts->login_failed(user, ip);
-                    reply(error_response(401, "bad_credentials", "wrong username or password"));
-                    return;
-                }
-                ctx.accounts->login_succeeded(user);
-                reply_from_store(ctx, reply, [&ctx, u](Store& st) {
-                    return session_response(200, st, ctx.svc.clock, *u);
-                });
+        const auto u      = s.user_by_name(user);
+        const bool queued = ctx.accounts->hashing().try_post([&ctx, u, user, pass, ip, reply] {
+            // An unknown name is checked against a dummy hash: the same work, the same time.
+            const std::string& hash = u ? u->password_hash : ctx.accounts->dummy_hash();
+            const bool ok           = verify_password(hash, pass) && u.has_value();
+            if (!ok) {
+                ctx.accounts->login_failed(user, ip);
+                reply(error_response(401, "bad_credentials", "wrong username or password"));
+                return;
+            }
+            ctx.accounts->login_succeeded(user);
+            reply_from_store(ctx, reply, [&ctx, u](Store& st) {
+                return session_response(200, st, ctx.svc.clock, *u);
             });
+        });
         // The reply goes out through the pool's job (or at once when it is full).
         return queued ? replied_later() : busy();
     });
