@@ -40,7 +40,8 @@ struct TTEntry {
         return static_cast<std::uint64_t>(static_cast<std::uint16_t>(score)) |
                (static_cast<std::uint64_t>(move ^ kNoMove) << 16U) |
                (static_cast<std::uint64_t>(static_cast<std::uint8_t>(depth)) << 32U) |
-               (static_cast<std::uint64_t>(static_cast<unsigned>(bound) | (generation << 2U))
+               (static_cast<std::uint64_t>(static_cast<unsigned>(bound) |
+                                           (static_cast<unsigned>(generation) << 2U))
                 << 40U);
     }
 

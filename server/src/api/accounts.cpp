@@ -97,8 +97,7 @@ void BoundedPool::stop() {
 }
 
 Accounts::Accounts(const Clock& clock, AccountLimits limits)
-    : clock_(clock)
-    , limits_(limits)
+    : limits_(limits)
     , logins_(clock, static_cast<std::int64_t>(limits.login_window_seconds) * 1000)
     , registrations_(clock, 3600 * 1000)
     , hashing_(limits.hash_threads, limits.hash_queue) {}

@@ -98,7 +98,6 @@ public:
     void stop() { hashing_.stop(); }
 
 private:
-    const Clock& clock_;
     AccountLimits limits_;
     Throttle logins_;
     Throttle registrations_;

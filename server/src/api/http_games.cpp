@@ -219,7 +219,7 @@ void get_games(ApiContext& ctx, const Request& req, const RouteArgs&, Reply repl
 }
 
 void get_game(ApiContext& ctx, const Request&, const RouteArgs& args, Reply reply) {
-    const std::string id = args.at(0);
+    const std::string& id = args.at(0);
     if (id.size() > kMaxId) {
         reply(error_response(404, "not_found", "no such game"));
         return;
@@ -241,7 +241,7 @@ void get_game(ApiContext& ctx, const Request&, const RouteArgs& args, Reply repl
 }
 
 void get_game_pdn(ApiContext& ctx, const Request&, const RouteArgs& args, Reply reply) {
-    const std::string id = args.at(0);
+    const std::string& id = args.at(0);
     if (id.size() > kMaxId) {
         reply(error_response(404, "not_found", "no such game"));
         return;
@@ -269,7 +269,7 @@ void get_game_pdn(ApiContext& ctx, const Request&, const RouteArgs& args, Reply 
 }
 
 void get_player(ApiContext& ctx, const Request&, const RouteArgs& args, Reply reply) {
-    const std::string name = args.at(0);
+    const std::string& name = args.at(0);
     reply_from_store(ctx, std::move(reply), [name](Store& s) {
         const auto u = name.size() <= 64 ? s.user_by_name(name) : std::nullopt;
         if (!u) {

@@ -508,7 +508,7 @@ void Lobby::housekeeping() {
         in_memory.push_back(id);
     }
     const bool alone = svc_.placement == nullptr;
-    svc_.store.run([this, now, abandon, alone, in_memory = std::move(in_memory)](Store& s) {
+    svc_.store.run([now, abandon, alone, in_memory = std::move(in_memory)](Store& s) {
         int ended = 0;
         for (auto& rec : s.unfinished_games(now - abandon)) {
             if (std::find(in_memory.begin(), in_memory.end(), rec.id) != in_memory.end() ||

@@ -1,10 +1,10 @@
 // Time controls and game clocks, as pure functions of elapsed time (the room owns the state and
 // the timers; tests drive these directly).
 //
-// Byo-yomi (seed 000): main time first; then `periods` periods of `period_ms` each. A move made
-// inside a period keeps it (the next move starts a fresh period); each period left to run out is
-// used up; the clock flags when main time and every period are gone.
-// Fischer: main time runs down; `increment_ms` is added after each move; flags at zero.
+// Byo-yomi (docs/protocol.md, "Clocks"): main time first; then `periods` periods of `period_ms`
+// each. A move made inside a period keeps it (the next move starts a fresh period); each period
+// left to run out is used up; the clock flags when main time and every period are gone. Fischer:
+// main time runs down; `increment_ms` is added after each move; flags at zero.
 #pragma once
 
 #include <cstdint>
