@@ -87,7 +87,8 @@ std::string error_json(std::string_view message) {
 }
 
 Session::Session()
-    : engine_(std::make_unique<engine::Engine>(engine::EngineOptions{kDefaultHashMb})) {}
+    : engine_(std::make_unique<engine::Engine>(engine::EngineOptions{
+          .hash_mb = kDefaultHashMb, .seed = 0, .weights = nullptr, .egdb_dir = {}})) {}
 
 std::string Session::load(std::string_view variant,
                           std::string_view fen,
@@ -192,7 +193,8 @@ std::string Session::check_setup(std::string_view variant, std::string_view fen)
 }
 
 void Session::reset_engine(std::size_t hash_mb) {
-    engine_ = std::make_unique<engine::Engine>(engine::EngineOptions{hash_mb});
+    engine_ = std::make_unique<engine::Engine>(
+        engine::EngineOptions{.hash_mb = hash_mb, .seed = 0, .weights = nullptr, .egdb_dir = {}});
 }
 
 std::string Session::analyse(const AnalysisRequest& request, const InfoSink& on_info) {

@@ -90,12 +90,12 @@ std::uint64_t write_table(const std::filesystem::path& path,
                           std::string& error) {
     const std::uint64_t blocks = block_count(symbols.size());
     std::vector<std::uint32_t> offsets;
-    offsets.reserve(blocks + 1);
+    offsets.reserve(static_cast<std::size_t>(blocks + 1));
     std::vector<std::uint8_t> data;
     for (std::uint64_t b = 0; b < blocks; ++b) {
         offsets.push_back(static_cast<std::uint32_t>(data.size()));
-        const std::size_t first = b * kBlockSize;
-        const std::size_t n     = std::min(kBlockSize, symbols.size() - first);
+        const auto first    = static_cast<std::size_t>(b * kBlockSize);
+        const std::size_t n = std::min(kBlockSize, symbols.size() - first);
         encode_block(symbols.data() + first, n, data);
         if (data.size() > 0xFFFFFFFFULL) {
             error = "table too large for the format";
@@ -208,7 +208,9 @@ std::unique_ptr<Table> Table::open(const std::filesystem::path& path,
         return nullptr;
     }
     const std::uint8_t* body = file->data() + sizeof(FileHeader);
-    if (checksum(body + index_size, h.data_bytes, checksum(body, index_size)) != h.body_checksum) {
+    if (checksum(body + static_cast<std::size_t>(index_size),
+                 static_cast<std::size_t>(h.data_bytes),
+                 checksum(body, static_cast<std::size_t>(index_size))) != h.body_checksum) {
         error = "corrupt data (checksum mismatch)";
         return nullptr;
     }
@@ -239,7 +241,8 @@ int Table::symbol(std::uint64_t idx) const noexcept {
     const std::uint64_t b     = idx >> kBlockLog2;
     const std::uint32_t begin = offsets_[b];
     const std::uint32_t end   = offsets_[b + 1];
-    const std::size_t n       = std::min<std::uint64_t>(kBlockSize, positions_ - (b << kBlockLog2));
+    const auto n              = static_cast<std::size_t>(
+        std::min<std::uint64_t>(kBlockSize, positions_ - (b << kBlockLog2)));
     return decode_at(data_ + begin, end - begin, n, idx & (kBlockSize - 1));
 }
 
@@ -250,8 +253,9 @@ bool Table::decode(std::uint64_t first, std::span<std::uint8_t> out) const noexc
     std::vector<std::uint8_t> partial;
     for (std::uint64_t done = 0; done < out.size();) {
         const std::uint64_t b = (first + done) >> kBlockLog2;
-        const std::size_t n   = std::min<std::uint64_t>(kBlockSize, positions_ - (b << kBlockLog2));
-        const std::size_t want = std::min<std::uint64_t>(n, out.size() - done);
+        const auto n          = static_cast<std::size_t>(
+            std::min<std::uint64_t>(kBlockSize, positions_ - (b << kBlockLog2)));
+        const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(n, out.size() - done));
         const std::uint8_t* p  = data_ + offsets_[b];
         const std::size_t size = offsets_[b + 1] - offsets_[b];
         if (want == n) {
