@@ -40,7 +40,8 @@ describe('legal moves equal the native `papan moves --json`', () => {
       }
     }
     expect(compared).toBe(70);
-  });
+    // ten native subprocesses and 70 positions: seconds on a loaded 2-core machine, not 5
+  }, 60_000);
 });
 
 interface NativeAnalysis {
