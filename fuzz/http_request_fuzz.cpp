@@ -116,7 +116,7 @@ int one_input(const std::uint8_t* data, std::size_t size) {
             break;
         }
     }
-    if (!ec && !parser.is_done()) {
+    if (!ec && !parser.is_done() && parser.got_some()) {  // put_eof asserts got_some()
         parser.put_eof(ec);
     }
     if (ec) {
