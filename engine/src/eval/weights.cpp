@@ -62,18 +62,16 @@ std::span<const std::int16_t> builtin_values(core::VariantId v) noexcept {
         return kBuiltinAmerican;
     case core::VariantId::International:
         return kBuiltinInternational;
-    case core::VariantId::Brazilian:
-        return kBuiltinBrazilian;
     case core::VariantId::Russian:
-        return kBuiltinRussian;
+    // Same 8x8 flying-king layout, no fit of their own yet: they play Russian's set, each
+    // measured on its own (docs/engine.md, "Evaluation").
+    case core::VariantId::Brazilian:
     case core::VariantId::Pool:
-        return kBuiltinPool;
     case core::VariantId::Spanish:
-        return kBuiltinSpanish;
+    case core::VariantId::Czech:
+        return kBuiltinRussian;
     case core::VariantId::Italian:
         return kBuiltinItalian;
-    case core::VariantId::Czech:
-        return kBuiltinCzech;
     case core::VariantId::Thai:
         return kBuiltinThai;
     case core::VariantId::Turkish:
