@@ -33,6 +33,13 @@ namespace {
 constexpr int kDefaultDepth        = 10;
 constexpr std::size_t kBenchHashMb = 16;
 
+// A fresh engine per position, the same for the signature and time to depth: a fixed table, no
+// randomness, no endgame tables (they would make the signature depend on the machine's files).
+engine::EngineOptions bench_options(const std::shared_ptr<const engine::EvalWeights>& weights) {
+    return engine::EngineOptions{
+        .hash_mb = kBenchHashMb, .seed = 0, .weights = weights, .egdb_dir = {}};
+}
+
 struct BenchOptions {
     int depth = kDefaultDepth;
     std::string positions_dir;  // empty = next to the program
@@ -96,8 +103,7 @@ void print_time_to_depth(const std::string& key,
                          const std::shared_ptr<const engine::EvalWeights>& weights) {
     std::map<int, std::pair<double, int>> at;  // depth -> (sum of seconds, positions)
     for (const core::Game& g : games) {
-        engine::Engine eng(engine::EngineOptions{
-            .hash_mb = kBenchHashMb, .seed = 0, .weights = weights, .egdb_dir = {}});
+        engine::Engine eng(bench_options(weights));
         engine::SearchLimits limits;
         limits.move_time = max_time;
         (void)eng.search(g, limits, engine::Level::Max, [&](const engine::SearchInfo& info) {
@@ -174,8 +180,7 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
             std::uint64_t nodes = 0;
             double seconds      = 0;
             for (const core::Game& game : games) {
-                engine::Engine eng(engine::EngineOptions{
-                    .hash_mb = kBenchHashMb, .seed = 0, .weights = *weights, .egdb_dir = {}});
+                engine::Engine eng(bench_options(*weights));
                 engine::SearchLimits limits;
                 limits.depth     = opts->depth;
                 const auto start = std::chrono::steady_clock::now();
