@@ -162,6 +162,58 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
     }
 }
 
+std::string protocol_doc() {
+    std::ifstream in(PAPAN_PROTOCOL_DOC);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// The first JSON example after `marker` in docs/protocol.md (discarded when there is none).
+Json example_after(const std::string& marker) {
+    const std::string doc = protocol_doc();
+    const auto at         = doc.find(marker);
+    if (at == std::string::npos) {
+        ADD_FAILURE() << "docs/protocol.md has no '" << marker << "'";
+        return Json::value_t::discarded;
+    }
+    const auto start = doc.find("```json\n", at);
+    const auto end   = doc.find("```", start + 8);
+    return Json::parse(doc.substr(start + 8, end - start - 8), nullptr, false);
+}
+
+// The same fields, at the top and in the first element of every array of objects.
+void expect_same_fields(const Json& doc, const Json& real, const std::string& where) {
+    EXPECT_EQ(join(keys(doc)), join(keys(real))) << where << ": documented vs sent";
+    for (const auto& [key, value] : doc.items()) {
+        if (value.is_array() && !value.empty() && value[0].is_object() && real.contains(key) &&
+            real[key].is_array() && !real[key].empty()) {
+            expect_same_fields(value[0], real[key][0], where + "." + key + "[0]");
+        } else if (value.is_object() && real.contains(key) && real[key].is_object()) {
+            expect_same_fields(value, real[key], where + "." + key);
+        }
+    }
+}
+
+// The HTTP examples of the routes added after the message check was written: their fields are
+// the server's, nested ones included.
+TEST(ProtocolDoc, HttpExamplesHaveTheServersFields) {
+    TempDir dir;
+    ServerProcess server(dir.path());
+    const auto port         = server.port();
+    const auto reg          = http_request(port,
+                                  "POST",
+                                  "/api/register",
+                                  Json{{"username", "ann"}, {"password", "longenough"}}.dump());
+    const std::string token = reg.json().value("token", "");
+    std::ifstream in(std::string(PAPAN_PDN_DATA) + "/bad-game-in-middle.pdn", std::ios::binary);
+    std::stringstream pdn;
+    pdn << in.rdbuf();
+    const auto imported = http_request(port, "POST", "/api/import", pdn.str(), token);
+    ASSERT_EQ(imported.status, 201U) << imported.body;
+    expect_same_fields(example_after("### Importing PDN"), imported.json(), "POST /api/import");
+}
+
 // Every route of the router's own table is in the HTTP table of docs/protocol.md as
 // "`METHOD PATTERN`", and the doc names no route the table lacks.
 TEST(ProtocolDoc, EveryRouteIsDocumented) {

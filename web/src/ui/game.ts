@@ -228,7 +228,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   function resultText(s: GameState): string {
     if (!s.result) return '';
     const mine = seat().mine;
-    let head = ctx.t((maybeKey(`result_${s.result.outcome}`) ?? 'result_draw'));
+    // an imported game may have no known result (outcome "")
+    let head = ctx.t(s.result.outcome === '' ? 'result_unknown' : (maybeKey(`result_${s.result.outcome}`) ?? 'result_draw'));
     if ((mine === 'white' || mine === 'black') && s.result.outcome !== 'draw') {
       head = ctx.t(s.result.outcome.startsWith(mine) ? 'youWon' : 'youLost') + ` — ${head}`;
     }
