@@ -51,7 +51,7 @@ struct Server {
         // A signed-in account (token kFuzzToken in the corpus: import-*), so the routes behind a
         // session, POST /api/import among them, are explored past the 401.
         const auto user = store.direct().create_user(UserRecord{0, "fuzzer", "x", 0});
-        store.direct().create_session(hash_secret(kFuzzToken), user.value(), 0);
+        store.direct().create_session(hash_secret(kFuzzToken), user.value(), clock.now_ms());
     }
 
     ManualClock clock;
