@@ -49,6 +49,8 @@ export interface PlayerJson {
   name: string;
   computer: boolean;
   account: boolean;
+  /** a computer player's strength (easy | normal | hard); absent for a person */
+  level?: string;
 }
 
 export interface MoveJson {
@@ -81,6 +83,10 @@ export interface ClockJson {
 
 export interface MoveLimitJson {
   rule: string;
+  /** what a no_progress rule counts (no_capture_no_man_move, kings_only_no_capture, ...); absent for the endgame rules */
+  kind?: string;
+  /** the rule's length in moves of each side */
+  limit_moves: number;
   text: string;
   moves_left: number;
   plies_left: number;
@@ -158,7 +164,7 @@ export type ServerMessage =
   | { type: 'resumed'; ref?: number; game: string; version: number }
   | { type: 'seeking'; ref?: number; variant: string; wait_ms: number }
   | { type: 'seek_cancelled'; cancelled: boolean }
-  | { type: 'paired'; game: string }
+  | { type: 'paired'; game: string; computer: boolean; level?: string }
   | { type: 'error'; ref?: number; code: string; message: string };
 
 // ---- HTTP: POST /api/import (docs/protocol.md, "Importing PDN") ---------------------------------

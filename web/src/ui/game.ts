@@ -15,7 +15,7 @@ import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { explainRefusal, explanationText } from './explain';
 import { boardControls, playControls } from './looks';
-import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
+import { buttonsOf, clocksAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
 import { displayName } from './names';
 import { ReplyPacer } from './pacer';
 import { asOutgoing, type StateWithProposed } from '../net/proposed';
@@ -300,8 +300,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     mobileStatus.textContent = status.textContent;
     mobileStatus.classList.toggle('over', !!s.result);
     const lim = nearLimit(s);
-    const limitKey = lim ? maybeKey(`limit_${lim.rule}`) : null;
-    limit.textContent = lim ? ctx.t('movesLeft', { n: lim.moves_left, rule: limitKey ? ctx.t(limitKey) : lim.text }) : '';
+    limit.textContent = lim ? ctx.t('movesLeft', { n: lim.moves_left, rule: limitRuleName(ctx.t, lim) }) : '';
     limit.hidden = !lim;
     limit.dataset['rule'] = lim?.rule ?? '';
 
