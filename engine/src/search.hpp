@@ -1,6 +1,7 @@
 // The search driver: iterative deepening PVS alpha-beta with a transposition table, quiescence
 // on captures, killers and history, repetition and draw-rule awareness. run_search() switches on
-// the variant once and runs Searcher<V> (search.cpp), specialised at compile time.
+// the variant once and runs Searcher<V> (search/searcher.hpp, which lists the files of its
+// parts), specialised at compile time.
 //
 // Ownership: SearchState belongs to one Engine and is used by one search at a time; only `phase`
 // and `stop_up_to` are touched by other threads.
@@ -48,12 +49,15 @@ struct SearchParams {
     std::vector<core::Move> excluded;  // root moves not to search (Engine::search_excluding)
 };
 
+// A ply's move list and its ordering (search/move_order.hpp).
 struct Frame {
     core::MoveList moves;
     std::array<int, core::kMaxMoves> order_score;
     std::array<core::Move, 2> killers;
-    std::array<std::int16_t, 4> left;  // plies left on each draw counter (see Searcher)
 };
+
+// History of quiet moves, by side, from-square and to-square (search/move_order.hpp).
+using History = std::array<std::array<std::array<int, 64>, 64>, 2>;
 
 struct SearchState {
     explicit SearchState(std::size_t hash_mb) : tt(hash_mb), frames(kMaxPly + 8) {
@@ -78,7 +82,7 @@ struct SearchState {
     }
 
     TranspositionTable tt;
-    std::array<std::array<std::array<int, 64>, 64>, 2> history{};
+    History history{};
     std::vector<Frame> frames;
 
     // Stop requests (Engine::stop). Searches are numbered from 1 in the order they start.
