@@ -93,12 +93,20 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
                     "unfinished games a player may have before creating another (0: no cap)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
+    cmd->add_option("--creates-per-ip",
+                    opts->creates_per_ip,
+                    "games a remote address may create per minute (0: no cap)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     cmd->add_option("--node-id", opts->node_id, "this node's name on the bus (default: random)");
     cmd->add_option("--lease", *lease, "seconds before a dead node's games are taken over")
         ->capture_default_str();
-    // Hidden options for tests: a node cap on the computer's searches, a short invite lifetime.
+    // Hidden options for tests: a node cap on the computer's searches, a short invite lifetime, a
+    // fault injected into connection code.
     cmd->add_option("--ai-nodes", opts->ai_nodes, "cap on the computer's search nodes")->group("");
     cmd->add_option("--invite-ttl", *ttl, "friend link lifetime in seconds")->group("");
+    cmd->add_option("--test-fault", opts->test_fault, "input that throws in connection code")
+        ->group("");
     cmd->callback([&ctx, opts, data, web, wait, ttl, lease, idle, abandon] {
         opts->data_dir         = *data;
         opts->web_dir          = *web;

@@ -19,6 +19,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <poll.h>
 #include <random>
 #include <stdexcept>
@@ -47,7 +48,9 @@ TempDir::~TempDir() {
     std::filesystem::remove_all(path_, ec);
 }
 
-ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std::string> extra) {
+ServerProcess::ServerProcess(const std::filesystem::path& data,
+                             std::vector<std::string> extra,
+                             const std::filesystem::path& log) {
     std::vector<std::string> args{PAPAN_BINARY, "serve", "--port", "0", "--data", data.string()};
     const auto has = [&](const char* flag) {
         return std::find(extra.begin(), extra.end(), flag) != extra.end();
@@ -59,6 +62,10 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
         // Test clients play back to back, faster than a person: no message rate limit unless a
         // test sets one (limits_test.cpp).
         args.insert(args.end(), {"--ws-rate", "0"});
+    }
+    if (!has("--creates-per-ip")) {
+        // Likewise no cap on new games per address (all test clients share 127.0.0.1).
+        args.insert(args.end(), {"--creates-per-ip", "0"});
     }
     const bool pg = !pg_base_url().empty();
     if (pg && !has("--store")) {
@@ -72,7 +79,7 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
         args.push_back(std::move(a));
     }
     if (!two_nodes) {
-        nodes_.push_back(spawn_server(args));
+        nodes_.push_back(spawn_server(args, log));
         return;
     }
     redis_          = std::make_shared<RedisProcess>();
@@ -90,7 +97,7 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
                           "--cluster-secret",
                           kTestClusterSecret});
         try {
-            nodes_.push_back(spawn_server(node_args));
+            nodes_.push_back(spawn_server(node_args, log));
         } catch (...) {
             kill_hard();
             throw;
@@ -98,7 +105,8 @@ ServerProcess::ServerProcess(const std::filesystem::path& data, std::vector<std:
     }
 }
 
-SpawnedServer spawn_server(const std::vector<std::string>& given) {
+SpawnedServer spawn_server(const std::vector<std::string>& given,
+                           const std::filesystem::path& log) {
     int fds[2];
     if (::pipe(fds) != 0) {
         throw std::runtime_error("pipe failed");
@@ -108,6 +116,13 @@ SpawnedServer spawn_server(const std::vector<std::string>& given) {
     node.pid = ::fork();
     if (node.pid == 0) {
         ::dup2(fds[1], 1);
+        if (!log.empty()) {
+            const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+            if (fd >= 0) {
+                ::dup2(fd, 2);
+                ::close(fd);
+            }
+        }
         ::close(fds[0]);
         ::close(fds[1]);
         std::vector<char*> argv;
@@ -266,7 +281,12 @@ struct WsClient::Impl {
     websocket::stream<beast::tcp_stream> ws{ioc};
 };
 
-WsClient::WsClient(unsigned short port) : impl_(std::make_unique<Impl>()) {
+WsClient::WsClient(unsigned short port, const std::string& from) : impl_(std::make_unique<Impl>()) {
+    auto& socket = beast::get_lowest_layer(impl_->ws).socket();
+    if (!from.empty()) {
+        socket.open(tcp::v4());
+        socket.bind(tcp::endpoint(net::ip::make_address(from), 0));
+    }
     beast::get_lowest_layer(impl_->ws).connect(
         tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     impl_->ws.handshake("127.0.0.1:" + std::to_string(port), "/ws");

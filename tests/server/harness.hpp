@@ -42,19 +42,24 @@ struct SpawnedServer {
     unsigned short port = 0;
 };
 
-SpawnedServer spawn_server(const std::vector<std::string>& args);
+// `log`: the server's stderr (its log) is appended to that file (empty: inherited).
+SpawnedServer spawn_server(const std::vector<std::string>& args,
+                           const std::filesystem::path& log = {});
 
 class ServerProcess {
 public:
-    // Starts `papan serve --port 0 --data <dir> --ai-nodes 3000 --ws-rate 0 <extra...>` (the two
-    // defaults unless `extra` sets them) and waits for the "listening on" line. With env
-    // PAPAN_TEST_PG set (and no --store in `extra`) it adds `--store <url>` of a database of the
-    // data directory's own, created on first use and dropped with the TempDir (pg_test_db.hpp).
-    // With PAPAN_TEST_CLUSTER set as well (and no --bus in `extra`) it starts a private Redis
-    // and two nodes on that database (`--bus`, node ids of the data directory, so a restart on
-    // it gets its games back), and port() alternates between them: consecutive clients of a
-    // test land on different nodes.
-    explicit ServerProcess(const std::filesystem::path& data, std::vector<std::string> extra = {});
+    // Starts `papan serve --port 0 --data <dir> --ai-nodes 3000 --ws-rate 0 --creates-per-ip 0
+    // <extra...>` (the three defaults unless `extra` sets them) and waits for the "listening on"
+    // line. With env PAPAN_TEST_PG set (and no --store in `extra`) it adds `--store <url>` of a
+    // database of the data directory's own, created on first use and dropped with the TempDir
+    // (pg_test_db.hpp). With PAPAN_TEST_CLUSTER set as well (and no --bus in `extra`) it starts a
+    // private Redis and two nodes on that database (`--bus`, node ids of the data directory, so a
+    // restart on it gets its games back), and port() alternates between them: consecutive clients
+    // of a test land on different nodes.
+    // `log`: every node's stderr is appended to that file (empty: the test's stderr).
+    explicit ServerProcess(const std::filesystem::path& data,
+                           std::vector<std::string> extra   = {},
+                           const std::filesystem::path& log = {});
     ~ServerProcess();
     ServerProcess(const ServerProcess&)            = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
@@ -94,7 +99,9 @@ HttpResult raw_http(unsigned short port, const std::string& bytes);
 
 class WsClient {
 public:
-    explicit WsClient(unsigned short port);
+    // Connects to 127.0.0.1:port; from a given local address when `from` is set (any 127.x.y.z
+    // is this machine: a second "remote address" for per-address limits).
+    explicit WsClient(unsigned short port, const std::string& from = {});
     ~WsClient();
     WsClient(const WsClient&)            = delete;
     WsClient& operator=(const WsClient&) = delete;

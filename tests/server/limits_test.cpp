@@ -161,5 +161,35 @@ TEST(Limits, FailedLoginsPerAddressAreThrottled) {
         401U);
 }
 
+// --creates-per-ip: the N+1th create from one address within a minute is refused with a clear
+// error, whatever identity sends it; another address still creates.
+TEST(Limits, GamesCreatedPerAddressAreCapped) {
+    TempDir dir;
+    ServerProcess server(dir.path(), {"--creates-per-ip", "3"});
+    WsClient ann(server.port());
+    ann.hello("Ann");
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_NO_THROW(ann.create({{"mode", "hotseat"}})) << "create " << i + 1;
+    }
+    ann.send(Json{{"type", "create"}, {"mode", "hotseat"}, {"id", 9}});
+    const Json refused = ann.recv_until([](const Json& j) { return j["type"] == "error"; }, 5s);
+    EXPECT_EQ(refused["code"], "too_many_creates") << refused.dump();
+    EXPECT_EQ(refused["ref"], 9);
+    const std::string text = refused["message"];
+    EXPECT_NE(text.find("at most 3 a minute"), std::string::npos) << text;
+
+    // A new guest on a new socket from the same address is refused too.
+    WsClient again(server.port());
+    again.hello("Someone else");
+    again.send(Json{{"type", "create"}, {"mode", "computer"}, {"level", "easy"}});
+    EXPECT_EQ(again.recv_until([](const Json& j) { return j["type"] == "error"; }, 5s)["code"],
+              "too_many_creates");
+
+    // Another address is not.
+    WsClient bob(server.port(), "127.0.0.2");
+    bob.hello("Bob");
+    EXPECT_NO_THROW(bob.create({{"mode", "hotseat"}}));
+}
+
 }  // namespace
 }  // namespace papan::test

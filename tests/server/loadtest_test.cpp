@@ -107,6 +107,8 @@ private:
                                       "0",
                                       "--max-connections-per-ip",
                                       "0",
+                                      "--creates-per-ip",
+                                      "0",
                                       "--ai-nodes",
                                       "3000"};
         if (!pg_base_url().empty()) {

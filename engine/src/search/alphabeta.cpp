@@ -81,7 +81,7 @@ int Searcher<V>::search(
         }
     }
 
-    Frame& f = st_.frames[static_cast<std::size_t>(ply)];
+    Frame& f = td_.frames[static_cast<std::size_t>(ply)];
     core::generate_moves(pos, f.moves, core::MoveGenOptions{forced_});
     const std::size_t size = f.moves.size();
     if (size == 0) {
@@ -97,7 +97,7 @@ int Searcher<V>::search(
     if (tt_move >= size) {
         tt_move = kNoMove;
     }
-    score_moves(f, pos, tt_move, st_.history);
+    score_moves(f, pos, tt_move, td_.history);
     MoveOrder idx;
     init_order(idx, size);
 
@@ -121,7 +121,7 @@ int Searcher<V>::search(
         } else if (n == 0) {
             score = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            const int r = reduction(pos, m, f.order_score[i], depth, n, st_.history);
+            const int r = reduction(pos, m, f.order_score[i], depth, n, td_.history);
             score       = -search(child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
             if (score > alpha && r > 0) {
                 score = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
@@ -142,7 +142,7 @@ int Searcher<V>::search(
                 if (score >= beta) {
                     if (!m.is_capture()) {
                         reward_cutoff(
-                            f, st_.history, pos.side, m, depth, quiets_tried.data(), quiet_count);
+                            f, td_.history, pos.side, m, depth, quiets_tried.data(), quiet_count);
                     }
                     break;
                 }

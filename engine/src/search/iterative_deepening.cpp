@@ -95,11 +95,10 @@ typename Searcher<V>::RootIteration Searcher<V>::search_root(const core::Positio
 template <core::VariantId V>
 SearchResult Searcher<V>::run() {
     start_ = Clock::now();
-    st_.tt.new_search();
     SearchResult result;
 
     // Root move list: the game's legal moves (they honour the game's options).
-    Frame& root = st_.frames[0];
+    Frame& root = td_.frames[0];
     root.moves  = game_.legal_moves();
     exclude_root_moves(root.moves);
     egdb_            = EgdbPolicy(p_.egdb, game_, root.moves);  // may drop spoiling moves
@@ -116,7 +115,7 @@ SearchResult Searcher<V>::run() {
     if (TTEntry e; st_.tt.probe(draws_.key(0), e)) {
         tt_move = e.move < count ? e.move : kNoMove;
     }
-    score_moves(root, pos, tt_move, st_.history);
+    score_moves(root, pos, tt_move, td_.history);
     std::vector<std::size_t> order(count);
     for (std::size_t i = 0; i < count; ++i) {
         order[i] = i;
@@ -128,7 +127,8 @@ SearchResult Searcher<V>::run() {
     const Handicap& hc = p_.handicap;
     const bool multi   = hc.noise != 0 || hc.temperature != 0;
     int max_depth      = kMaxPly - 28;
-    if (p_.limits.depth > 0) {
+    if (p_.limits.depth > 0 && helper_ == 0) {
+        // The depth limit is the main thread's: helpers go on filling the table until it ends.
         max_depth = std::min(max_depth, p_.limits.depth);
     }
     if (hc.max_depth > 0) {
@@ -148,7 +148,10 @@ SearchResult Searcher<V>::run() {
         best_score = 0;
     }
 
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    // Lazy SMP: every odd-numbered helper runs each iteration one ply deeper than the main
+    // thread, so the threads' trees differ more than by timing alone.
+    const int first_depth = 1 + (helper_ % 2);
+    for (int depth = first_depth; depth <= max_depth; ++depth) {
         // Aspiration: a window around the previous score, widened on each failure. Not for the
         // weaker levels, which need every root move's exact score.
         int delta = kAspirationWindow;
@@ -208,12 +211,15 @@ SearchResult Searcher<V>::run() {
         const auto first = std::find(order.begin(), order.end(), best_index);
         std::rotate(order.begin(), first, first + 1);
 
+        if (helper_ != 0) {
+            continue;  // a helper's iterations end at max_depth or when the main thread stops it
+        }
         if (p_.on_info) {
             SearchInfo info;
             info.depth    = depth;
             info.seldepth = seldepth_;
             info.score    = best_score;
-            info.nodes    = nodes_;
+            info.nodes    = searched_nodes();
             info.seconds  = elapsed();
             info.pv       = best_pv;
             p_.on_info(info);
@@ -230,7 +236,7 @@ SearchResult Searcher<V>::run() {
     }
 
     // The weaker levels: noise on each root move's score, then a softmax choice among them.
-    if (multi && completed > 0 && count > 1 && best_score < kMateBound) {
+    if (multi && helper_ == 0 && completed > 0 && count > 1 && best_score < kMateBound) {
         const std::size_t chosen = weaker_level_choice(
             root.moves, final_scores, best_index, best_score, hc, p_.seed, draws_.key(0));
         if (chosen != best_index) {

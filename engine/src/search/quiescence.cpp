@@ -46,7 +46,7 @@ int Searcher<V>::qsearch(const core::Position& pos, int alpha, int beta, int ply
         // The Easy level stops looking at capture sequences here.
         return evaluate<V>(pos, *p_.weights);
     }
-    Frame& f = st_.frames[static_cast<std::size_t>(ply)];
+    Frame& f = td_.frames[static_cast<std::size_t>(ply)];
     core::generate_moves(pos, f.moves);  // forced: the captures only
     const std::size_t size = f.moves.size();
     MoveOrder idx;

@@ -1,6 +1,7 @@
 // Searcher<V>: iterative deepening PVS, specialised per variant at compile time and entered once
 // per search through run_search()'s switch (search.cpp). Positions are copy-made on the stack;
-// the per-ply move lists live in SearchState::frames, so nothing is allocated inside the tree.
+// the per-ply move lists live in the thread's ThreadData::frames, so nothing is allocated inside
+// the tree. With Lazy SMP (search.cpp) one Searcher runs on each thread.
 // Scores are from the side to move, so a winning side avoids draws and a losing side seeks them.
 //
 // Its parts, one file each:
@@ -34,10 +35,21 @@ namespace papan::engine::detail {
 template <core::VariantId V>
 class Searcher {
 public:
-    Searcher(const core::Game& game, const SearchParams& params, SearchState& state)
+    // A search of game.position() by one thread: `helper` = 0 for the main thread, whose result
+    // is the search's; k > 0 for the k-th Lazy SMP helper. `shared` is null in a search of one
+    // thread.
+    Searcher(const core::Game& game,
+             const SearchParams& params,
+             SearchState& state,
+             ThreadData& thread,
+             SharedSearch* shared,
+             int helper)
         : game_(game)
         , p_(params)
         , st_(state)
+        , td_(thread)
+        , shared_(shared)
+        , helper_(helper)
         , forced_(game.options().forced_capture)
         , pv_(static_cast<std::size_t>(kMaxPly + 1)) {}
 
@@ -74,19 +86,42 @@ private:
     void exclude_root_moves(core::MoveList& moves) const noexcept;
 
     // Counts a node and sets aborted_ when a limit is reached or a stop is asked for (the clock
-    // and the stop flag are read every 1024 nodes).
+    // and the stop flags are read every kPollNodes nodes). With several threads the node limit
+    // is on all threads' nodes, which each adds to SharedSearch::nodes every kPollNodes.
     void count_node() noexcept {
         ++nodes_;
-        if (p_.limits.nodes != 0 && nodes_ >= p_.limits.nodes) {
+        if (shared_ == nullptr && p_.limits.nodes != 0 && nodes_ >= p_.limits.nodes) {
             aborted_ = true;
         }
-        if ((nodes_ & 1023U) == 0) {
-            if (st_.stop_requested()) {
+        if ((nodes_ & (kPollNodes - 1)) == 0) {
+            poll();
+        }
+    }
+
+    void poll() noexcept {
+        if (shared_ != nullptr) {
+            const std::uint64_t all =
+                shared_->nodes.fetch_add(kPollNodes, std::memory_order_relaxed) + kPollNodes;
+            if ((p_.limits.nodes != 0 && all >= p_.limits.nodes) ||
+                shared_->stop.load(std::memory_order_relaxed)) {
                 aborted_ = true;
-            } else if (p_.hard_time > 0 && elapsed() >= p_.hard_time) {
-                aborted_ = true;
+                return;
             }
         }
+        if (st_.stop_requested()) {
+            aborted_ = true;
+        } else if (p_.hard_time > 0 && elapsed() >= p_.hard_time) {
+            aborted_ = true;
+        }
+    }
+
+    // The nodes searched so far: this thread's, or with helpers all threads' (up to the nodes
+    // not yet added by the others).
+    [[nodiscard]] std::uint64_t searched_nodes() const noexcept {
+        if (shared_ == nullptr) {
+            return nodes_;
+        }
+        return shared_->nodes.load(std::memory_order_relaxed) + (nodes_ & (kPollNodes - 1));
     }
 
     [[nodiscard]] double elapsed() const noexcept {
@@ -108,6 +143,9 @@ private:
     const core::Game& game_;
     const SearchParams& p_;
     SearchState& st_;
+    ThreadData& td_;
+    SharedSearch* shared_;
+    int helper_;
     bool forced_;
 
     DrawTracker<V> draws_;

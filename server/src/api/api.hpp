@@ -32,6 +32,7 @@ struct ApiContext {
     std::atomic<bool> ready{false};
     Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: alone
     Accounts* accounts = nullptr;  // accounts, sessions and their throttles
+    Throttle* creates  = nullptr;  // `create` messages per remote address (--creates-per-ip)
 };
 
 using Reply = std::function<void(HttpResponse)>;
@@ -40,6 +41,11 @@ using Reply = std::function<void(HttpResponse)>;
 // with a 4xx for anything malformed and `internal` (500, no internal text) should a handler
 // throw.
 void handle_http(ApiContext& ctx, const HttpRequest& req, Reply reply);
+
+// The largest body the transport reads for a request of this method and target, read from its
+// header before the body: `fallback` (--max-message-bytes), more for POST /api/import (1 MiB).
+[[nodiscard]] std::size_t
+body_limit_for(std::string_view method, std::string_view target, std::size_t fallback);
 
 // The variant table as served by GET /api/variants.
 [[nodiscard]] const nlohmann::json& variants_json();
@@ -50,6 +56,10 @@ class SessionPeer : public Peer {
 public:
     virtual void run_on_session(std::function<void()> fn) = 0;
     virtual Identity& identity()                          = 0;
+    // The peer's IP address as the server sees it (empty if unknown).
+    [[nodiscard]] virtual const std::string& remote_address() const = 0;
+    // The connection's id in the log ("c17").
+    [[nodiscard]] virtual const std::string& connection_id() const = 0;
 };
 
 // Handles one text message of a peer; runs on the session's strand. Never throws: an

@@ -84,6 +84,27 @@ void on_hello(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, const C
 
 namespace {
 
+// The per-address cap on new games (--creates-per-ip, docs/protocol.md "Abuse limits"): a guest
+// can take a new identity at will, so the per-player cap alone does not bound what one machine
+// creates. Every `create` counts, whether or not it then succeeds.
+bool may_create(ApiContext& ctx, SessionPeer& peer, const ClientMessage& m) {
+    const int limit = ctx.svc.options.creates_per_ip;
+    if (ctx.creates == nullptr || limit <= 0) {
+        return true;
+    }
+    const std::string key = "ip:" + peer.remote_address();
+    if (const auto wait = ctx.creates->retry_after(key, limit); wait > 0) {
+        peer.send_text(error_text("too_many_creates",
+                                  "too many new games from your address (at most " +
+                                      std::to_string(limit) + " a minute); try again in " +
+                                      std::to_string(wait) + " s",
+                                  m.id));
+        return false;
+    }
+    ctx.creates->count(key, limit);
+    return true;
+}
+
 void dispatch(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, std::string_view text) {
     auto decoded = decode_client_message(text);
     if (auto* err = std::get_if<ProtocolError>(&decoded)) {
@@ -104,6 +125,9 @@ void dispatch(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, std::st
     Lobby& lobby = ctx.lobby;
     switch (m.type) {
     case MessageType::Create:
+        if (!may_create(ctx, *peer, m)) {
+            return;
+        }
         lobby.post([&lobby, m, who, peer] { lobby.create(m, who, peer); });
         return;
     case MessageType::Join:
@@ -154,7 +178,7 @@ void handle_ws_message(ApiContext& ctx,
     try {
         dispatch(ctx, peer, text);
     } catch (const std::exception& e) {
-        log_line("ws", std::string("internal error: ") + e.what());
+        log_line("ws " + peer->connection_id(), std::string("internal error: ") + e.what());
         peer->send_text(
             error_text("internal", "the server could not handle that message", std::nullopt));
     }

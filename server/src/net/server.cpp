@@ -33,11 +33,13 @@
 #include <boost/beast/websocket/stream.hpp>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -56,19 +58,54 @@ namespace {
 
 constexpr auto kAwait = net::as_tuple(net::use_awaitable);
 
+// Connection ids ("c17") for the log: every line about a connection names it.
+std::string new_connection_id() {
+    static std::atomic<std::uint64_t> next{0};
+    return "c" + std::to_string(++next);
+}
+
+// The test hook --test-fault TEXT (hidden): an HTTP request for the target TEXT, or a WebSocket
+// text message equal to TEXT, throws inside the connection's coroutine, so that a test can check
+// that the connection boundary catches and logs it and the server carries on.
+void inject_fault(const ServerOptions& opts, std::string_view input) {
+    if (!opts.test_fault.empty() && input == opts.test_fault) {
+        throw std::runtime_error("injected fault (--test-fault)");
+    }
+}
+
+// A request target as a log may show it: at most 200 bytes, anything but printable ASCII as %XX.
+std::string printable(beast::string_view target) {
+    std::string out;
+    for (const char c : target.substr(0, 200)) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u > 0x20 && u < 0x7f) {
+            out += c;
+        } else {
+            constexpr char kHex[] = "0123456789ABCDEF";
+            out += '%';
+            out += kHex[u >> 4];
+            out += kHex[u & 15];
+        }
+    }
+    return out;
+}
+
+std::string what_of(const std::exception_ptr& e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const std::exception& ex) {
+        return ex.what();
+    } catch (...) {
+        return "an unknown exception";
+    }
+}
+
 // The completion of a connection's coroutine: an exception that ends it is logged (the rest of
 // the server carries on).
 auto log_exception(std::string context) {
     return [context = std::move(context)](const std::exception_ptr& e) {
-        if (!e) {
-            return;
-        }
-        try {
-            std::rethrow_exception(e);
-        } catch (const std::exception& ex) {
-            log_line(context, std::string("connection ended by an internal error: ") + ex.what());
-        } catch (...) {
-            log_line(context, "connection ended by an unknown internal error");
+        if (e) {
+            log_line(context, "connection ended by an internal error: " + what_of(e));
         }
     };
 }
@@ -160,12 +197,16 @@ public:
               ApiContext& ctx,
               const ServerOptions& opts,
               SessionSet& set,
-              std::shared_ptr<ConnectionLimiter::Slot> slot)
+              std::shared_ptr<ConnectionLimiter::Slot> slot,
+              std::string remote,
+              std::string id)
         : ws_(std::move(stream))
         , ctx_(ctx)
         , opts_(opts)
         , set_(set)
         , slot_(std::move(slot))
+        , remote_(std::move(remote))
+        , id_(std::move(id))
         , tokens_(opts.ws_burst)
         , last_refill_(std::chrono::steady_clock::now()) {}
 
@@ -174,7 +215,7 @@ public:
         net::co_spawn(
             ws_.get_executor(),
             [self, req = std::move(req)]() mutable { return self->run(std::move(req)); },
-            log_exception("ws"));
+            log_exception("ws " + id_));
     }
 
     void send(std::shared_ptr<const std::string> message) override {
@@ -188,6 +229,10 @@ public:
     }
 
     Identity& identity() override { return identity_; }
+
+    [[nodiscard]] const std::string& remote_address() const override { return remote_; }
+
+    [[nodiscard]] const std::string& connection_id() const override { return id_; }
 
     // Ends the session: a close frame when possible, else the socket is dropped.
     void close(websocket::close_code code) {
@@ -216,7 +261,7 @@ private:
             [](websocket::response_type& res) { res.set(http::field::server, "papan"); }));
         auto [ec] = co_await ws_.async_accept(req, kAwait);
         if (ec) {
-            log_line("ws", "handshake failed: " + ec.message());
+            log_line("ws " + id_, "handshake failed: " + ec.message());
             co_return;
         }
         set_.add(shared_from_this());
@@ -226,14 +271,14 @@ private:
             (void)n;
             if (rec) {
                 if (rec == websocket::error::message_too_big) {
-                    log_line("ws",
+                    log_line("ws " + id_,
                              "closing: a message over " + std::to_string(opts_.max_message_bytes) +
                                  " bytes (1009)");
                 } else if (rec != websocket::error::closed &&
                            rec != net::error::operation_aborted && rec != beast::error::timeout &&
                            rec != net::error::eof && rec != net::error::connection_reset &&
                            rec != net::error::bad_descriptor) {
-                    log_line("ws", "read: " + rec.message());
+                    log_line("ws " + id_, "read: " + rec.message());
                 }
                 break;
             }
@@ -243,7 +288,7 @@ private:
                 if (rate.back() == '.') {
                     rate.pop_back();
                 }
-                log_line("ws", "closing: over " + rate + " messages/s (1008)");
+                log_line("ws " + id_, "closing: over " + rate + " messages/s (1008)");
                 closed_ = true;
                 buffer.consume(buffer.size());
                 auto [cec] = co_await ws_.async_close(
@@ -257,14 +302,27 @@ private:
                 send_text(
                     R"({"type":"error","code":"bad_message","message":"send text frames with JSON"})");
             } else {
-                handle_ws_message(
-                    ctx_, shared_from_this(), beast::buffers_to_string(buffer.data()));
+                handle_text(beast::buffers_to_string(buffer.data()));
             }
             buffer.consume(buffer.size());
         }
         closed_ = true;
         if (Cluster* cluster = ctx_.cluster; cluster != nullptr) {
             cluster->session_closed(shared_from_this());
+        }
+    }
+
+    // One text message, behind the connection's error boundary: an exception is logged with the
+    // connection id, answered `internal` (no internal text), and the connection stays open.
+    void handle_text(const std::string& text) {
+        try {
+            inject_fault(opts_, text);
+            handle_ws_message(ctx_, shared_from_this(), text);
+        } catch (...) {
+            log_line("ws " + id_,
+                     "internal error on a message: " + what_of(std::current_exception()));
+            send_text(
+                R"({"type":"error","code":"internal","message":"the server could not handle that message"})");
         }
     }
 
@@ -289,7 +347,7 @@ private:
             return;
         }
         if (queue_.size() >= opts_.max_queued_messages) {
-            log_line("ws",
+            log_line("ws " + id_,
                      "dropping a client " + std::to_string(queue_.size()) + " messages behind");
             closed_ = true;
             beast::get_lowest_layer(ws_).socket().close();
@@ -326,6 +384,8 @@ private:
     const ServerOptions& opts_;
     SessionSet& set_;
     std::shared_ptr<ConnectionLimiter::Slot> slot_;
+    std::string remote_;
+    std::string id_;
     double tokens_;
     std::chrono::steady_clock::time_point last_refill_;
     Identity identity_;
@@ -382,16 +442,35 @@ net::awaitable<void> http_session(tcp::socket socket,
                                   const ServerOptions& opts,
                                   SessionSet& set,
                                   std::shared_ptr<ConnectionLimiter::Slot> slot,
-                                  std::string remote) {
+                                  std::string remote,
+                                  std::string id) {
     beast::tcp_stream stream(std::move(socket));
     beast::flat_buffer buffer;
     for (;;) {
         stream.expires_after(30s);
         http::request_parser<http::string_body> parser;
-        parser.body_limit(opts.max_message_bytes);
         parser.header_limit(kMaxHeaderBytes);
-        auto [ec, n] = co_await http::async_read(stream, buffer, parser, kAwait);
-        (void)n;
+        // The header first: the body limit depends on the route (a PDN import is larger), so
+        // it is checked here against Content-Length and set for a chunked body.
+        parser.body_limit(boost::none);
+        auto [hec, hn] = co_await http::async_read_header(stream, buffer, parser, kAwait);
+        (void)hn;
+        boost::system::error_code ec = hec;
+        if (!ec) {
+            const auto& head  = parser.get();
+            const auto limit  = body_limit_for(std::string(head.method_string()),
+                                              std::string(head.target()),
+                                              opts.max_message_bytes);
+            const auto length = parser.content_length();
+            if (length && *length > limit) {
+                ec = http::error::body_limit;
+            } else {
+                parser.body_limit(limit);
+                auto [bec, bn] = co_await http::async_read(stream, buffer, parser, kAwait);
+                (void)bn;
+                ec = bec;
+            }
+        }
         if (ec) {
             if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
                 ec == net::error::eof || ec == net::error::connection_reset ||
@@ -409,15 +488,36 @@ net::awaitable<void> http_session(tcp::socket socket,
         auto req = parser.release();
         if (websocket::is_upgrade(req)) {
             stream.expires_never();
-            std::make_shared<WsSession>(std::move(stream), ctx, opts, set, std::move(slot))
+            std::make_shared<WsSession>(std::move(stream),
+                                        ctx,
+                                        opts,
+                                        set,
+                                        std::move(slot),
+                                        std::move(remote),
+                                        std::move(id))
                 ->start(std::move(req));
             co_return;
         }
         const bool head       = req.method() == http::verb::head;
         const bool keep_alive = req.keep_alive();
-        HttpResponse res = co_await async_route(ctx, from_wire(req, remote), net::use_awaitable);
-        auto out         = to_wire(std::move(res), req.version(), keep_alive, head);
-        auto [wec, wn]   = co_await http::async_write(stream, out, kAwait);
+        // The connection's error boundary: an exception is logged with the connection id and
+        // the request, answered 500 `internal` (no internal text), and the connection closed.
+        std::optional<HttpResponse> res;
+        std::exception_ptr failure;
+        try {
+            inject_fault(opts, std::string_view(req.target().data(), req.target().size()));
+            res = co_await async_route(ctx, from_wire(req, remote), net::use_awaitable);
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        if (failure) {
+            log_line("http " + id,
+                     "internal error on " + std::string(req.method_string()) + " " +
+                         printable(req.target()) + ": " + what_of(failure));
+            res = error_response(500, "internal", "the server could not answer this request");
+        }
+        auto out       = to_wire(std::move(*res), req.version(), keep_alive && !failure, head);
+        auto [wec, wn] = co_await http::async_write(stream, out, kAwait);
         (void)wn;
         if (wec) {
             break;
@@ -459,10 +559,11 @@ net::awaitable<void> listen(tcp::acceptor& acceptor,
             net::co_spawn(ex, refuse_session(std::move(socket)), log_exception("listen"));
             continue;
         }
+        auto id = new_connection_id();
         net::co_spawn(
             ex,
-            http_session(std::move(socket), ctx, opts, set, std::move(slot), std::move(remote)),
-            log_exception("http"));
+            http_session(std::move(socket), ctx, opts, set, std::move(slot), std::move(remote), id),
+            log_exception("http " + id));
     }
 }
 
@@ -615,7 +716,9 @@ int run_server(const ServerOptions& options) {
     Accounts accounts(clock, limits);
     ApiContext ctx{svc, lobby, find_web_root(options)};
     ctx.accounts = &accounts;
-    ctx.cluster  = cluster.get();
+    Throttle creates(clock, 60'000);
+    ctx.creates = &creates;
+    ctx.cluster = cluster.get();
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);

@@ -39,6 +39,7 @@ struct ServerOptions {
     int login_attempts_per_ip          = 20;  // failed logins per address per window (429)
     int login_window_seconds           = 60;  // the failed-login window
     int registrations_per_ip           = 10;  // new accounts per address per hour (429)
+    int creates_per_ip                 = 20;  // `create` messages per address per minute
     std::size_t hash_queue             = 8;   // password hashes waiting; beyond, 503
     double session_days                = 30;  // a session unused this long expires (sliding)
     // Storage and scale-out (docs/operations.md). store: empty = SQLite at data_dir/papan.db,
@@ -52,6 +53,9 @@ struct ServerOptions {
     std::string egdb_dir = "./data/egdb";
     // The nodes' shared secret for the bus messages' HMAC (empty: PAPAN_CLUSTER_SECRET).
     std::string cluster_secret;
+    // Test hook (hidden option --test-fault): an HTTP target or WebSocket text equal to it
+    // throws inside the connection's code. Empty (the default): off.
+    std::string test_fault;
     // Called once with the address and port actually bound when the server is ready (prints
     // the "listening" line).
     std::function<void(const std::string& host, std::uint16_t port)> on_ready;
