@@ -1,5 +1,5 @@
 // `papan analyse --variant V [--fen F] (--depth D | --time S | --nodes N) [--level L] [--json]
-// [--weights FILE]`:
+// [--weights FILE] [--threads N]`:
 // searches one position and prints an info line per completed depth, then the best move, the
 // score (hundredths of a man, side to move's view) and the principal variation in the variant's
 // notation. With --json, one JSON object (the iterations and the result) instead.
@@ -29,6 +29,7 @@ struct AnalyseOptions {
     std::string level   = "max";
     std::uint64_t seed  = 0;
     std::size_t hash_mb = 64;
+    int threads         = 1;
     std::string egdb_dir;
     bool json             = false;
     bool optional_capture = false;
@@ -83,6 +84,8 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--hash", opts->hash_mb, "Transposition table in MB")
         ->check(CLI::Range(1, 65536));
     cmd->add_option("--egdb", opts->egdb_dir, "Endgame database directory (default: none)");
+    cmd->add_option("--threads", opts->threads, "Search threads at level max (default 1)")
+        ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_flag("--json", opts->json, "One JSON object instead of text");
     cmd->add_option("--weights", opts->weights, "Evaluation weight file (default: built-in)");
     cmd->add_flag("--no-forced-capture",
@@ -134,7 +137,8 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
         engine::Engine eng(engine::EngineOptions{.hash_mb  = opts->hash_mb,
                                                  .seed     = opts->seed,
                                                  .weights  = *weights,
-                                                 .egdb_dir = opts->egdb_dir});
+                                                 .egdb_dir = opts->egdb_dir,
+                                                 .threads  = opts->threads});
         engine::SearchLimits limits;
         limits.depth     = opts->depth;
         limits.move_time = opts->time;

@@ -1,7 +1,8 @@
 // `papan dxp --host H --port P [--initiator] [--variant V] [--level L] [--time MIN] [--moves N]
-// [--games N] [--depth D] [--move-time S] [--nodes N] [--fen F] [--name S]`: DXP games over TCP.
-// The follower (default) listens on --host/--port (port 0 = any free port, printed on the first
-// line); the initiator connects and sends GAMEREQ. Progress goes to stdout, errors to stderr.
+// [--games N] [--depth D] [--move-time S] [--nodes N] [--fen F] [--name S] [--threads N]`: DXP
+// games over TCP. The follower (default) listens on --host/--port (port 0 = any free port, printed
+// on the first line); the initiator connects and sends GAMEREQ. Progress goes to stdout, errors to
+// stderr.
 #include "commands.hpp"
 #include "variant_option.hpp"
 
@@ -53,6 +54,8 @@ void register_dxp_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--hash", d.hash_mb, "Transposition table size in MB")
         ->check(CLI::Range(1, 4096));
     cmd->add_option("--seed", d.seed, "Seed of the weaker levels' randomness");
+    cmd->add_option("--threads", d.threads, "Search threads at level max (default 1)")
+        ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_option("--name", d.name, "Our name in GAMEREQ/GAMEACC (default Papan)");
     cmd->add_option("--timeout",
                     d.reply_timeout,

@@ -1,6 +1,6 @@
-// `papan hub [--hash MB] [--seed N] [--weights FILE] [--egdb DIR]`: the Hub protocol v2 (as Scan
-// speaks it) on stdin/stdout. stdout carries protocol lines only (flushed one by one); diagnostics
-// go to stderr.
+// `papan hub [--hash MB] [--seed N] [--threads N] [--weights FILE] [--egdb DIR]`: the Hub protocol
+// v2 (as Scan speaks it) on stdin/stdout. stdout carries protocol lines only (flushed one by one);
+// diagnostics go to stderr.
 #include "commands.hpp"
 #include "weights_option.hpp"
 
@@ -16,6 +16,7 @@ namespace {
 struct HubOptions {
     std::size_t hash_mb = 32;
     std::uint64_t seed  = 0;
+    int threads         = 1;
     std::string weights;
     std::string egdb = "./data/egdb";
 };
@@ -29,6 +30,8 @@ void register_hub_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 32)")
         ->check(CLI::Range(1, 4096));
     cmd->add_option("--seed", opts->seed, "Seed of the weaker levels' randomness");
+    cmd->add_option("--threads", opts->threads, "Search threads at level max (default 1)")
+        ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_option("--weights",
                     opts->weights,
                     "Evaluation weight file (used in games of its variant; default: built-in)");
@@ -44,6 +47,7 @@ void register_hub_command(CLI::App& app, CommandContext& ctx) {
         engine::EngineOptions options;
         options.hash_mb = opts->hash_mb;
         options.seed    = opts->seed;
+        options.threads = opts->threads;
         options.weights = *weights;
         // Diagnostics go to stderr: stdout is the protocol.
         engine::egdb::OpenReport report;

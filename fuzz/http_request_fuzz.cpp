@@ -36,6 +36,7 @@ namespace http = boost::beast::http;
 namespace {
 
 constexpr Checker check{"fuzz_http_request", DetailStyle::Block};
+constexpr const char* kFuzzToken = "fuzz-session-token-0123456789abcdef";
 
 // One server, made on the first input and kept (as a running server keeps its state).
 struct Server {
@@ -47,6 +48,10 @@ struct Server {
         ctx.ready    = true;
         ctx.accounts = &accounts;
         svc.lobby    = &lobby;
+        // A signed-in account (token kFuzzToken in the corpus: import-*), so the routes behind a
+        // session, POST /api/import among them, are explored past the 401.
+        const auto user = store.direct().create_user(UserRecord{0, "fuzzer", "x", 0});
+        store.direct().create_session(hash_secret(kFuzzToken), user.value(), clock.now_ms());
     }
 
     ManualClock clock;
@@ -57,8 +62,10 @@ struct Server {
     Services svc{ioc, clock, store, ai, options, 1, nullptr};
     Lobby lobby{svc};
     // No room for a password hash (each costs 64 MiB and a tenth of a second): registrations
-    // and logins are answered 503 `busy`, the rest of the path is explored.
-    Accounts accounts{clock, AccountLimits{5, 20, 60, 1000, 1, 0}};
+    // and logins are answered 503 `busy`, the rest of the path is explored. Imports: no throttle
+    // (the clock does not move), two waiting.
+    Accounts accounts{clock,
+                      AccountLimits{5, 20, 60, 1000, 1, 0, AccountLimits{}.session_ms, 1 << 30, 2}};
     std::filesystem::path web_root;
     ApiContext ctx{svc, lobby, web_root};
 };
@@ -105,15 +112,28 @@ int one_input(const std::uint8_t* data, std::size_t size) {
     Server& s = server();
     http::request_parser<http::string_body> parser;
     parser.header_limit(kMaxHeaderBytes);
-    parser.body_limit(kMaxMessageBytes);
+    // As the transport does (net/server.cpp): the body limit of the route, once the header is in.
+    parser.body_limit(boost::none);
     boost::system::error_code ec;
     std::string_view rest = input;
+    bool limited          = false;
     while (!ec && !parser.is_done() && !rest.empty()) {
         const auto n = parser.put(boost::asio::buffer(rest.data(), rest.size()), ec);
         rest.remove_prefix(n);
         if (ec == http::error::need_more) {
             ec = {};
             break;
+        }
+        if (!ec && parser.is_header_done() && !limited) {
+            limited          = true;
+            const auto limit = body_limit_for(std::string(parser.get().method_string()),
+                                              std::string(parser.get().target()),
+                                              kMaxMessageBytes);
+            if (parser.content_length() && *parser.content_length() > limit) {
+                ec = http::error::body_limit;
+            } else {
+                parser.body_limit(limit);
+            }
         }
     }
     if (!ec && !parser.is_done() && parser.got_some()) {  // put_eof asserts got_some()

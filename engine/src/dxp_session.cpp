@@ -442,6 +442,7 @@ EngineOptions engine_options(const DxpOptions& o) {
     EngineOptions e;
     e.hash_mb = o.hash_mb;
     e.seed    = o.seed;
+    e.threads = o.threads;
     return e;
 }
 

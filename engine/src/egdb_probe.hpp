@@ -1,5 +1,5 @@
 // EgdbPolicy: how the search uses the endgame databases (docs/engine.md, "Endgame databases").
-// search.cpp calls it in three places: at the root (filter the root moves), in search() (a
+// The search calls it in three places: at the root (filter the root moves), in search() (a
 // table result ends the node) and at quiescence leaves (a table result instead of the static
 // evaluation).
 //

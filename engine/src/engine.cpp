@@ -74,6 +74,10 @@ void Engine::set_seed(std::uint64_t seed) noexcept {
     impl_->options.seed = seed;
 }
 
+void Engine::set_threads(int threads) noexcept {
+    impl_->options.threads = std::clamp(threads, 1, kMaxThreads);
+}
+
 std::uint64_t Engine::next_search_id() const noexcept {
     // Idle after search k (phase 2k): k + 1; while search n runs (phase 2n - 1): n + 1.
     return (impl_->state.phase.load() + 1) / 2 + 1;
@@ -109,6 +113,7 @@ SearchResult Engine::search_excluding(const core::Game& game,
     params.limits   = limits;
     params.handicap = handicap(level);
     params.seed     = impl_->options.seed;
+    params.threads  = level == Level::Max ? std::clamp(impl_->options.threads, 1, kMaxThreads) : 1;
     params.on_info  = on_info;
     params.weights  = impl_->options.weights && impl_->options.weights->variant() == game.variant()
                           ? impl_->options.weights.get()

@@ -140,6 +140,8 @@ struct HubSession::Impl {
              " type=int min=1 max=4096");
         send("param name=seed value=" + std::to_string(options.seed) +
              " type=int min=0 max=4294967295");
+        send("param name=threads value=" + std::to_string(options.threads) +
+             " type=int min=1 max=" + std::to_string(kMaxThreads));
         send("wait");
     }
 
@@ -181,6 +183,16 @@ struct HubSession::Impl {
             options.seed = *seed;
             if (engine) {
                 engine->set_seed(*seed);
+            }
+        } else if (*name == "threads") {
+            const auto n = parse_int<int>(*value);
+            if (!n || *n < 1 || *n > kMaxThreads) {
+                error("threads must be 1-" + std::to_string(kMaxThreads) + ", not " + *value);
+                return;
+            }
+            options.threads = *n;
+            if (engine) {
+                engine->set_threads(*n);
             }
         }
         // Unknown parameters are ignored, as the protocol asks.

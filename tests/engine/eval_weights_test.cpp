@@ -3,6 +3,7 @@
 #include "eval_positions.hpp"
 
 #include <papan/core/game.hpp>
+#include <papan/core/notation/fen.hpp>
 #include <papan/engine/engine.hpp>
 #include <papan/engine/evaluation.hpp>
 #include <papan/engine/weights.hpp>
@@ -133,6 +134,19 @@ TEST(EvalWeightsTest, OverrideChangesTheSearch_OnlyForItsVariant) {
     const SearchResult other = search_with(g, tempo_heavy(VariantId::Brazilian));
     EXPECT_EQ(plain.score, other.score);
     EXPECT_EQ(plain.nodes, other.nodes);
+}
+
+// The hand-set start keeps 705d7ff's back-row guard: without it the start lost to 705d7ff in
+// Thai by 84 Elo (docs/engine.md). Same material; White's fifth man on its back-row corner (square
+// 29) or advanced to the side-file square 28: the guard makes the first better, advancement
+// alone the second.
+TEST(EvalWeightsTest, HandSetStartGuardsTheBackRow) {
+    const auto start = EvalWeights::from_values(VariantId::Thai, initial_weights(VariantId::Thai));
+    ASSERT_TRUE(start) << start.error();
+    const auto home     = core::parse_fen(VariantId::Thai, "W:W25,29-32:B1-5");
+    const auto advanced = core::parse_fen(VariantId::Thai, "W:W25,28,30-32:B1-5");
+    ASSERT_TRUE(home && advanced);
+    EXPECT_GT(static_eval(*home, &*start), static_eval(*advanced, &*start));
 }
 
 }  // namespace

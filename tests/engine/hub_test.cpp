@@ -25,6 +25,8 @@ using namespace std::chrono_literals;
 struct HubProcess : papan::test::Subprocess {
     HubProcess() : Subprocess({"hub"}, Stdin::Pipe) {}
 
+    explicit HubProcess(const std::vector<std::string>& args) : Subprocess(args, Stdin::Pipe) {}
+
     // Sends `quit` and expects a clean exit.
     void quit() {
         send("quit");
@@ -314,6 +316,46 @@ bool reached_depth(const std::vector<std::string>& info, int depth) {
         }
     }
     return false;
+}
+
+// The `threads` parameter (and `papan hub --threads`): announced with its range, a bad value is
+// an error that changes nothing, and a four-thread search stops on `stop` with a legal move.
+TEST(HubTest, ThreadsParam_AndAFourThreadSearchStops) {
+    HubProcess hub({"hub", "--threads", "2"});
+    hub.send("hub");
+    std::vector<std::string> params;
+    ASSERT_TRUE(hub.expect("wait", &params));
+    bool threads = false;
+    for (const auto& p : params) {
+        if (arg(p, "name") == "threads") {
+            threads = true;
+            EXPECT_EQ(arg(p, "value"), "2");  // from --threads
+            EXPECT_EQ(arg(p, "type"), "int");
+            EXPECT_EQ(arg(p, "min"), "1");
+            EXPECT_EQ(arg(p, "max"), "64");
+        }
+    }
+    EXPECT_TRUE(threads);
+    for (const char* bad : {"0", "65", "two"}) {
+        hub.send(std::string("set-param name=threads value=") + bad);
+        hub.send("ping");
+        std::vector<std::string> lines;
+        ASSERT_TRUE(hub.expect("pong", &lines));
+        ASSERT_EQ(lines.size(), 1U) << bad;
+        EXPECT_EQ(lines[0].rfind("error message=", 0), 0U) << lines[0];
+    }
+    hub.send("set-param name=threads value=4");
+    hub.send("init");
+    ASSERT_TRUE(hub.expect("ready"));
+    start_search(hub, "level infinite");
+    std::this_thread::sleep_for(300ms);
+    hub.send("stop");
+    expect_done_from_start(hub);
+    start_search(hub, "level depth=5");
+    std::vector<std::string> info;
+    expect_done_from_start(hub, &info);
+    EXPECT_TRUE(reached_depth(info, 5));
+    hub.quit();
 }
 
 TEST(HubTest, StopRightAfterGoEndsThatSearchOnly) {

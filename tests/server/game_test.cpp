@@ -286,8 +286,13 @@ TEST_F(ServerTest, RandomPairingWithAWaitingOpponent) {
     const Json pa = a->recv_until([](const Json& j) { return j["type"] == "paired"; });
     const Json pb = b->recv_until([](const Json& j) { return j["type"] == "paired"; });
     EXPECT_EQ(pa["game"], pb["game"]);
+    EXPECT_EQ(pa["computer"], false);  // a person: no level
+    EXPECT_FALSE(pa.contains("level"));
     const Json st = a->wait_state(pa["game"], [](const Json&) { return true; });
     EXPECT_EQ(st["state"]["mode"], "random");
+    EXPECT_EQ(st["state"]["players"]["white"]["computer"], false);
+    EXPECT_EQ(st["state"]["players"]["black"]["computer"], false);
+    EXPECT_FALSE(st["state"]["players"]["black"].contains("level"));
     EXPECT_EQ(st["state"]["clock"]["time_control"]["main"], 300.0);
     std::set<std::string> names{st["state"]["players"]["white"]["name"],
                                 st["state"]["players"]["black"]["name"]};
@@ -304,8 +309,16 @@ TEST_F(ServerTest, RandomPairingWithNobodyWaitingGetsAComputer) {
     Json st          = a->wait_state(p["game"], [](const Json&) { return true; });
     const bool white = st["state"]["players"]["white"]["name"] == "Ann";
     const Json opp   = st["state"]["players"][white ? "black" : "white"];
-    EXPECT_EQ(opp["computer"], false);  // told only by its name
+    // Shown as the computer, with its strength, before the board opens and on the board.
+    EXPECT_EQ(p["computer"], true);
+    EXPECT_EQ(p["level"], "normal");
+    EXPECT_EQ(opp["computer"], true);
+    EXPECT_EQ(opp["level"], "normal");
+    EXPECT_EQ(opp["id"], "ai");
+    EXPECT_EQ(opp["account"], false);
     EXPECT_NE(opp["name"], "Ann");
+    EXPECT_EQ(st["state"]["rated"], false);
+    EXPECT_FALSE(st["state"]["players"][white ? "white" : "black"].contains("level"));
     // The opponent moves.
     if (white) {
         a->send(move_msg(st));

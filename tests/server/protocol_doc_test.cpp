@@ -162,6 +162,113 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
     }
 }
 
+std::string protocol_doc() {
+    std::ifstream in(PAPAN_PROTOCOL_DOC);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// The first JSON example after `marker` in docs/protocol.md (discarded when there is none).
+Json example_after(const std::string& marker) {
+    const std::string doc = protocol_doc();
+    const auto at         = doc.find(marker);
+    if (at == std::string::npos) {
+        ADD_FAILURE() << "docs/protocol.md has no '" << marker << "'";
+        return Json::value_t::discarded;
+    }
+    const auto start = doc.find("```json\n", at);
+    const auto end   = doc.find("```", start + 8);
+    return Json::parse(doc.substr(start + 8, end - start - 8), nullptr, false);
+}
+
+// The same fields, at the top and in the first element of every array of objects.
+void expect_same_fields(const Json& doc, const Json& real, const std::string& where) {
+    EXPECT_EQ(join(keys(doc)), join(keys(real))) << where << ": documented vs sent";
+    for (const auto& [key, value] : doc.items()) {
+        if (value.is_array() && !value.empty() && value[0].is_object() && real.contains(key) &&
+            real[key].is_array() && !real[key].empty()) {
+            expect_same_fields(value[0], real[key][0], where + "." + key + "[0]");
+        } else if (value.is_object() && real.contains(key) && real[key].is_object()) {
+            expect_same_fields(value, real[key], where + "." + key);
+        }
+    }
+}
+
+// The HTTP examples of the routes added after the message check was written: their fields are
+// the server's, nested ones included.
+TEST(ProtocolDoc, HttpExamplesHaveTheServersFields) {
+    TempDir dir;
+    ServerProcess server(dir.path());
+    const auto port         = server.port();
+    const auto reg          = http_request(port,
+                                  "POST",
+                                  "/api/register",
+                                  Json{{"username", "ann"}, {"password", "longenough"}}.dump());
+    const std::string token = reg.json().value("token", "");
+    std::ifstream in(std::string(PAPAN_PDN_DATA) + "/bad-game-in-middle.pdn", std::ios::binary);
+    std::stringstream pdn;
+    pdn << in.rdbuf();
+    const auto imported = http_request(port, "POST", "/api/import", pdn.str(), token);
+    ASSERT_EQ(imported.status, 201U) << imported.body;
+    expect_same_fields(example_after("### Importing PDN"), imported.json(), "POST /api/import");
+    const auto variants = http_request(port, "GET", "/api/variants");
+    ASSERT_EQ(variants.status, 200U);
+    expect_same_fields(
+        example_after("`GET /api/variants` (one entry"), variants.json(), "GET /api/variants");
+    // A draw counter of the state (only kings: the 25-move rule runs), as documented.
+    WsClient ws(port);
+    ws.hello("Ann");
+    const Json st =
+        ws.create({{"mode", "hotseat"}, {"variant", "international"}, {"fen", "W:WK47:BK1"}});
+    Json no_progress;
+    for (const auto& d : st["state"]["move_limits"]) {
+        if (d["rule"] == "no_progress") {
+            no_progress = d;
+        }
+    }
+    ASSERT_TRUE(no_progress.is_object()) << st["state"]["move_limits"].dump();
+    expect_same_fields(example_after("entry of an International game with only kings"),
+                       no_progress,
+                       "state.move_limits[]");
+}
+
+// The documented capture facts of every variant (docs/protocol.md, under GET /api/variants) are
+// what the server sends.
+TEST(ProtocolDoc, VariantRulesAreTheDocumentedOnes) {
+    const std::string doc = protocol_doc();
+    const auto at         = doc.find("`rules` are the capture facts");
+    ASSERT_NE(at, std::string::npos);
+    const auto today       = doc.find("Today: ", at);
+    const std::string text = doc.substr(today, doc.find("\n\n", today) - today);  // one paragraph
+    std::string flat;
+    for (const char c : text) {
+        flat += c == '\n' ? ' ' : c;
+    }
+    const Json& variants = server::variants_json()["variants"];
+    ASSERT_EQ(variants.size(), 10U);
+    for (const auto& v : variants) {
+        const Json& r           = v["rules"];
+        const std::string facts = r["man_captures"].get<std::string>() + "`/`" +
+                                  (r["man_captures_king"].get<bool>() ? "true" : "false") + "`/`" +
+                                  r["king_range"].get<std::string>() + "`/`" +
+                                  r["precedence"].get<std::string>() + "`";
+        // "American `forward`/...": the variant's name (or its group's) before its facts
+        std::string name = v["name"].get<std::string>();
+        name             = name.substr(0, name.find(' '));
+        const auto named = flat.find(name);
+        ASSERT_NE(named, std::string::npos) << name << " is not in: " << flat;
+        const auto next = flat.find('`', named);
+        std::string squeezed;  // the facts after the name, without line-break spaces
+        for (std::size_t i = next + 1; i < flat.size() && squeezed.size() < facts.size(); ++i) {
+            if (flat[i] != ' ') {
+                squeezed += flat[i];
+            }
+        }
+        EXPECT_EQ(squeezed, facts) << v["key"];
+    }
+}
+
 // Every route of the router's own table is in the HTTP table of docs/protocol.md as
 // "`METHOD PATTERN`", and the doc names no route the table lacks.
 TEST(ProtocolDoc, EveryRouteIsDocumented) {

@@ -51,6 +51,11 @@ public:
         inner_->truncate_moves(header, from_ply);
     }
 
+    void insert_game_with_moves(const GameRecord& g) override {
+        check();
+        inner_->insert_game_with_moves(g);
+    }
+
     std::optional<GameRecord> load_game(const std::string& id) override {
         return inner_->load_game(id);
     }

@@ -179,6 +179,29 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(latest_schema_version(), 5);
 }
 
+TEST_P(StoreTest, AGameIsInsertedWithItsMovesAtOnce) {
+    GameRecord g = game("imp1", "over", 3);
+    g.mode       = GameMode::Imported;
+    g.seats[0]   = SeatRecord{"imported", "Ann", false, std::nullopt};
+    g.seats[1]   = SeatRecord{"imported", "Bob", false, std::nullopt};
+    g.outcome    = "white_wins";
+    g.moves = {MoveRecord{0, "32-28", 3}, MoveRecord{1, "19-23", 3}, MoveRecord{2, "28x19", 3}};
+    store_->insert_game_with_moves(g);
+    const auto back = store_->load_game("imp1");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->mode, GameMode::Imported);
+    EXPECT_EQ(back->status, GameStatus::Over);
+    EXPECT_EQ(back->moves, g.moves);
+    EXPECT_EQ(back->seats[1], g.seats[1]);
+    EXPECT_EQ(store_->games_of("imported", 10).size(), 1U);
+    EXPECT_TRUE(store_->unfinished_games(INT64_MAX).empty());
+    // All or nothing: a second insert of the same id fails and leaves no extra move.
+    GameRecord again = g;
+    again.moves.push_back(MoveRecord{3, "14x23", 3});
+    EXPECT_ANY_THROW(store_->insert_game_with_moves(again));
+    EXPECT_EQ(store_->load_game("imp1")->moves.size(), 3U);
+}
+
 TEST_P(StoreTest, TransactionsNestAndRollBack) {
     auto& store = *store_;
     store.transaction([&] {

@@ -182,6 +182,8 @@ describe('random opponent and accounts', () => {
     await page.waitForSelector('[data-test="clock-white"]:not(:empty)');
     const names = await page.$$eval('.player .name', (els) => els.map((e) => e.textContent ?? ''));
     expect(names.every((n) => n !== '' && !n.startsWith('Computer'))).toBe(true);
+    // nobody else waits here: the opponent is the computer, keeps its name and says what it is
+    expect(await page.textContent('[data-test^="computer-badge-"]')).toContain('normal');
     await shot(page, 'random-opponent-1280');
     await context.close();
   });

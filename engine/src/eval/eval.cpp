@@ -104,25 +104,29 @@ struct FeatureRecorder {
 // Hand-set values (hundredths of a man), the old evaluation's: a king is worth about 3 men with
 // flying kings on 10x10, 2.5 on 8x8, 1.6 with short kings.
 // The men's piece-square start: advancement by rank from the own back row, a centre bonus
-// (files c .. size-3 of the middle four ranks) and a side-file penalty.
+// (files c .. size-3 of the middle four ranks), a side-file penalty and the old evaluation's
+// back-row guard (it held while the opponent had no king and 5 pieces or more; here it is the
+// middle-game value only, so it fades as the board empties). Without the guard the start lost
+// to the old evaluation in Thai by 84 Elo, with it level (docs/engine.md, "Strength"). The old
+// evaluation had no balance term: 0.
 struct HandValues {
     int king, man_mobility, king_mobility, runaway_to_move, runaway_waiting, balance, trade_down,
         support;
     std::array<int, 10> advance;
-    int centre, edge;
+    int centre, edge, back_guard;
 };
 
 template <VariantId V>
 constexpr HandValues hand_values() {
     constexpr const core::RuleSet& R = core::rule_set<V>;
     if constexpr (R.topology == core::Topology::Orthogonal8) {
-        return {300, 1, 2, 140, 40, -2, 3, 3, {0, 0, 3, 7, 12, 18, 26, 0, 0, 0}, 3, -2};
+        return {300, 1, 2, 140, 40, 0, 3, 3, {0, 0, 3, 7, 12, 18, 26, 0, 0, 0}, 3, -2, 0};
     } else if constexpr (R.topology == core::Topology::Diagonal10) {
-        return {300, 2, 3, 150, 40, -2, 3, 0, {0, 1, 2, 4, 6, 8, 11, 14, 18, 0}, 4, -3};
+        return {300, 2, 3, 150, 40, 0, 3, 0, {0, 1, 2, 4, 6, 8, 11, 14, 18, 0}, 4, -3, 4};
     } else if constexpr (R.king_range == core::KingRange::Flying) {
-        return {250, 2, 3, 110, 30, -2, 3, 0, {0, 2, 4, 7, 10, 14, 18, 0, 0, 0}, 5, -3};
+        return {250, 2, 3, 110, 30, 0, 3, 0, {0, 2, 4, 7, 10, 14, 18, 0, 0, 0}, 5, -3, 8};
     } else {
-        return {160, 2, 4, 50, 15, -2, 3, 0, {0, 2, 4, 6, 9, 12, 15, 0, 0, 0}, 5, -2};
+        return {160, 2, 4, 50, 15, 0, 3, 0, {0, 2, 4, 6, 9, 12, 15, 0, 0, 0}, 5, -2, 10};
     }
 }
 
@@ -192,6 +196,10 @@ std::vector<std::int16_t> initial_weights(VariantId variant) {
                               (f == 0 || f == n - 1 ? h.edge : 0);
             const std::size_t p = detail::eval::square_pair(l, 0, sq);
             w[2 * p] = w[2 * p + 1] = static_cast<std::int16_t>(value * detail::eval::kFineUnits);
+            if (r == 0) {
+                w[2 * p] =
+                    static_cast<std::int16_t>(w[2 * p] + h.back_guard * detail::eval::kFineUnits);
+            }
         }
     });
     return w;

@@ -100,7 +100,9 @@ Accounts::Accounts(const Clock& clock, AccountLimits limits)
     : limits_(limits)
     , logins_(clock, static_cast<std::int64_t>(limits.login_window_seconds) * 1000)
     , registrations_(clock, 3600 * 1000)
-    , hashing_(limits.hash_threads, limits.hash_queue) {}
+    , imports_(clock, 3600 * 1000)
+    , hashing_(limits.hash_threads, limits.hash_queue)
+    , importing_(1, limits.import_queue) {}
 
 const std::string& Accounts::dummy_hash() {
     std::call_once(dummy_once_, [this] { dummy_hash_ = hash_password(random_token()); });
@@ -139,6 +141,15 @@ std::int64_t Accounts::take_registration(const std::string& ip) {
     const auto wait = registrations_.retry_after("ip:" + ip, limits_.registrations_per_ip);
     if (wait == 0) {
         registrations_.count("ip:" + ip, limits_.registrations_per_ip);
+    }
+    return wait;
+}
+
+std::int64_t Accounts::take_import(std::int64_t user_id) {
+    const std::string key = "u:" + std::to_string(user_id);
+    const auto wait       = imports_.retry_after(key, limits_.imports_per_user);
+    if (wait == 0) {
+        imports_.count(key, limits_.imports_per_user);
     }
     return wait;
 }

@@ -70,6 +70,8 @@ struct AccountLimits {
     int hash_threads          = 1;
     std::size_t hash_queue    = 8;                        // hashes waiting; beyond, 503
     std::int64_t session_ms   = 30LL * 24 * 3600 * 1000;  // sliding expiry
+    int imports_per_user      = 20;  // PDN imports per account per hour (POST /api/import)
+    std::size_t import_queue  = 2;   // imports waiting to be read; beyond, 503
 };
 
 class Accounts {
@@ -88,20 +90,30 @@ public:
 
     [[nodiscard]] BoundedPool& hashing() noexcept { return hashing_; }
 
+    // One thread reading PDN imports (CPU work that must not hold an I/O or the store thread).
+    [[nodiscard]] BoundedPool& importing() noexcept { return importing_; }
+
     // Login throttling: seconds to wait (0: go ahead); a failure; a success (clears the user).
     [[nodiscard]] std::int64_t login_wait(const std::string& user, const std::string& ip);
     void login_failed(const std::string& user, const std::string& ip);
     void login_succeeded(const std::string& user);
     // Registration throttling per address: seconds to wait, else the registration is counted.
     [[nodiscard]] std::int64_t take_registration(const std::string& ip);
+    // Import throttling per account: seconds to wait, else the import is counted.
+    [[nodiscard]] std::int64_t take_import(std::int64_t user_id);
 
-    void stop() { hashing_.stop(); }
+    void stop() {
+        hashing_.stop();
+        importing_.stop();
+    }
 
 private:
     AccountLimits limits_;
     Throttle logins_;
     Throttle registrations_;
+    Throttle imports_;
     BoundedPool hashing_;
+    BoundedPool importing_;
     std::once_flag dummy_once_;
     std::string dummy_hash_;
 };

@@ -42,6 +42,11 @@ using Reply = std::function<void(HttpResponse)>;
 // throw.
 void handle_http(ApiContext& ctx, const HttpRequest& req, Reply reply);
 
+// The largest body the transport reads for a request of this method and target, read from its
+// header before the body: `fallback` (--max-message-bytes), more for POST /api/import (1 MiB).
+[[nodiscard]] std::size_t
+body_limit_for(std::string_view method, std::string_view target, std::size_t fallback);
+
 // The variant table as served by GET /api/variants.
 [[nodiscard]] const nlohmann::json& variants_json();
 

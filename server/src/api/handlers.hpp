@@ -6,6 +6,8 @@
 #include <papan/server/store.hpp>
 
 #include <functional>
+#include <optional>
+#include <string>
 
 namespace papan::server {
 
@@ -23,6 +25,13 @@ void post_login(ApiContext& ctx, const Request& req, const RouteArgs& args, Repl
 void post_logout(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
 void post_password(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
 void get_me(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+// The user of a session token (on the store thread); nullopt for none, unknown or expired.
+[[nodiscard]] std::optional<UserRecord>
+session_of(ApiContext& ctx, Store& s, const std::string& token);
+// 401 not_signed_in.
+[[nodiscard]] HttpResponse not_signed_in();
+// http_import.cpp
+void post_import(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
 // static_files.cpp
 void get_static(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
 

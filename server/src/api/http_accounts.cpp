@@ -67,7 +67,8 @@ HttpResponse session_response(unsigned status, Store& s, const Clock& clock, con
         Json{{"token", token}, {"user", {{"id", player_id(u.id)}, {"username", u.username}}}});
 }
 
-// The user of the request's session token, on the store thread.
+}  // namespace
+
 std::optional<UserRecord> session_of(ApiContext& ctx, Store& s, const std::string& token) {
     if (token.empty() || token.size() > 128) {
         return std::nullopt;
@@ -81,8 +82,6 @@ HttpResponse not_signed_in() {
     return error_response(
         401, "not_signed_in", "no valid session token (Authorization: Bearer ...)");
 }
-
-}  // namespace
 
 void post_register(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) {
     const auto body = json_body(req, reply);

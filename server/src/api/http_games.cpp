@@ -47,6 +47,42 @@ std::string_view numbering_key(core::Numbering n) {
     return "";
 }
 
+std::string_view man_captures_key(core::ManDirections d) {
+    switch (d) {
+    case core::ManDirections::Forward:
+        return "forward";
+    case core::ManDirections::ForwardAndBackward:
+        return "forward_and_backward";
+    case core::ManDirections::ForwardAndSideways:
+        return "forward_and_sideways";
+    }
+    return "";
+}
+
+std::string_view precedence_key(core::CapturePrecedence p) {
+    switch (p) {
+    case core::CapturePrecedence::Free:
+        return "free";
+    case core::CapturePrecedence::Majority:
+        return "majority";
+    case core::CapturePrecedence::MajorityThenKings:
+        return "majority_then_kings";
+    case core::CapturePrecedence::Italian:
+        return "italian";
+    case core::CapturePrecedence::KingsFirst:
+        return "kings_first";
+    }
+    return "";
+}
+
+// The capture facts of a variant's rules the client explains in play (issue 13).
+Json rules_json(const core::RuleSet& r) {
+    return Json{{"man_captures", man_captures_key(r.man_captures)},
+                {"man_captures_king", r.man_captures_king},
+                {"king_range", r.king_range == core::KingRange::Short ? "short" : "flying"},
+                {"precedence", precedence_key(r.precedence)}};
+}
+
 Json seat_json(const SeatRecord& s) {
     return Json{{"id", s.player_id}, {"name", s.name}, {"computer", s.computer}};
 }
@@ -162,6 +198,7 @@ const Json& variants_json() {
                  {"start_fen", r.start_fen},
                  {"no_forced_capture_option", r.optional_capture_house_rule},
                  {"draw_rule_sets", rule_sets},
+                 {"rules", rules_json(r)},
                  {"square_coords", squares}});
         }
         return Json{{"variants", list}};

@@ -2,9 +2,11 @@
 
 #include "api/edge.hpp"
 #include "api/handlers.hpp"
+#include "api/pdn_import.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <memory>
@@ -26,6 +28,7 @@ constexpr std::array kRoutes{
     Route{Method::Get, "/api/games/{id}", get_game},
     Route{Method::Get, "/api/games/{id}/pdn", get_game_pdn},
     Route{Method::Get, "/api/players/{name}", get_player},
+    Route{Method::Post, "/api/import", post_import},
     Route{Method::Get, "/{file*}", get_static},
 };
 
@@ -75,6 +78,12 @@ bool matches(std::string_view pattern, const Request& req, RouteArgs& args) {
 
 std::span<const Route> http_routes() {
     return kRoutes;
+}
+
+std::size_t body_limit_for(std::string_view method, std::string_view target, std::size_t fallback) {
+    const auto path = target.substr(0, target.find('?'));
+    return method == "POST" && path == "/api/import" ? std::max(fallback, kMaxImportBytes)
+                                                     : fallback;
 }
 
 std::string_view method_name(Method m) noexcept {

@@ -149,6 +149,11 @@ bool accepts_gzip(const std::string& accept_encoding) {
 void get_static(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) {
     std::string path = req.path;
     HttpResponse r;
+    // An unknown API path is not a client-side route: no single page for it.
+    if (path.rfind("/api/", 0) == 0) {
+        reply(error_response(404, "not_found", "no such API route"));
+        return;
+    }
     if (ctx.web_root.empty()) {
         if (path == "/" || path == "/index.html") {
             r.content_type = "text/html; charset=utf-8";

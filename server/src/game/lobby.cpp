@@ -146,7 +146,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         return;
     }
     const auto parsed_mode = game_mode_from_name(m.mode.empty() ? "computer" : m.mode);
-    if (!parsed_mode || *parsed_mode == GameMode::Random) {
+    if (!parsed_mode || *parsed_mode == GameMode::Random || *parsed_mode == GameMode::Imported) {
         fail("bad_mode", "mode must be computer, friend or hotseat (random games: 'seek')");
         return;
     }

@@ -316,8 +316,13 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
             peers.emplace_back(p, b->who);
         }
     }
+    // Says whether the opponent is the computer (and how strong) before the board opens.
+    Json paired{{"type", "paired"}, {"game", rec.id}, {"computer", !b.has_value()}};
+    if (!b) {
+        paired["level"] = rec.level;
+    }
     for (const auto& [p, w] : peers) {
-        p->send_text(Json{{"type", "paired"}, {"game", rec.id}}.dump());
+        p->send_text(paired.dump());
     }
     open_new(*room, rec, peers, std::string{});
 }

@@ -1,5 +1,6 @@
 // Room: the game's state as sent to clients (docs/protocol.md, "Game state").
 #include "game/game_json.hpp"
+#include "game/move_limit_json.hpp"
 #include "game/room.hpp"
 
 #include <papan/core/movegen.hpp>
@@ -30,12 +31,14 @@ Json Room::state_json() const {
         const auto& seat = rec_.seats[static_cast<std::size_t>(c)];
         Json p           = nullptr;
         if (!seat.player_id.empty()) {
-            // The computer of a random pairing shows as a player (features.md).
-            const bool hide = rec_.mode == GameMode::Random;
-            p = {{"id", hide && seat.computer ? "g" + id_ + std::to_string(c) : seat.player_id},
+            // A computer is shown as one, in random pairings too, with its strength.
+            p = {{"id", seat.player_id},
                  {"name", seat.name},
-                 {"computer", seat.computer && !hide},
+                 {"computer", seat.computer},
                  {"account", seat.user_id.has_value()}};
+            if (seat.computer) {
+                p["level"] = rec_.level;
+            }
         }
         players[c == 0 ? "white" : "black"] = p;
     }
@@ -75,10 +78,7 @@ Json Room::state_json() const {
     Json limits = Json::array();
     if (!game_.is_over()) {
         for (const auto& d : game_.move_limits()) {
-            limits.push_back({{"rule", d.key},
-                              {"text", d.text},
-                              {"moves_left", d.moves_left},
-                              {"plies_left", d.plies_left}});
+            limits.push_back(move_limit_json(game_, d));
         }
     }
     s["move_limits"]    = limits;

@@ -449,10 +449,28 @@ net::awaitable<void> http_session(tcp::socket socket,
     for (;;) {
         stream.expires_after(30s);
         http::request_parser<http::string_body> parser;
-        parser.body_limit(opts.max_message_bytes);
         parser.header_limit(kMaxHeaderBytes);
-        auto [ec, n] = co_await http::async_read(stream, buffer, parser, kAwait);
-        (void)n;
+        // The header first: the body limit depends on the route (a PDN import is larger), so
+        // it is checked here against Content-Length and set for a chunked body.
+        parser.body_limit(boost::none);
+        auto [hec, hn] = co_await http::async_read_header(stream, buffer, parser, kAwait);
+        (void)hn;
+        boost::system::error_code ec = hec;
+        if (!ec) {
+            const auto& head  = parser.get();
+            const auto limit  = body_limit_for(std::string(head.method_string()),
+                                              std::string(head.target()),
+                                              opts.max_message_bytes);
+            const auto length = parser.content_length();
+            if (length && *length > limit) {
+                ec = http::error::body_limit;
+            } else {
+                parser.body_limit(limit);
+                auto [bec, bn] = co_await http::async_read(stream, buffer, parser, kAwait);
+                (void)bn;
+                ec = bec;
+            }
+        }
         if (ec) {
             if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
                 ec == net::error::eof || ec == net::error::connection_reset ||

@@ -17,11 +17,12 @@ constexpr std::array<std::pair<GameStatus, std::string_view>, 3> kStatuses{{
     {GameStatus::Over, "over"},
 }};
 
-constexpr std::array<std::pair<GameMode, std::string_view>, 4> kModes{{
+constexpr std::array<std::pair<GameMode, std::string_view>, 5> kModes{{
     {GameMode::Computer, "computer"},
     {GameMode::Friend, "friend"},
     {GameMode::Hotseat, "hotseat"},
     {GameMode::Random, "random"},
+    {GameMode::Imported, "imported"},
 }};
 
 template <class E, std::size_t N>

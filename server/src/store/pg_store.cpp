@@ -176,6 +176,15 @@ public:
         });
     }
 
+    void insert_game_with_moves(const GameRecord& g) override {
+        transaction([&] {
+            insert_game(g);
+            for (const auto& m : g.moves) {
+                work_->exec_prepared("insert_move", g.id, m.ply, m.text, m.at_ms);
+            }
+        });
+    }
+
     void truncate_moves(const GameRecord& header, int from_ply) override {
         transaction([&] {
             work_->exec_prepared("truncate_moves", header.id, from_ply);

@@ -207,6 +207,17 @@ public:
         });
     }
 
+    void insert_game_with_moves(const GameRecord& g) override {
+        transaction([&] {
+            insert_game(g);
+            auto& s = stmt("INSERT INTO moves (game_id, ply, text, at_ms) VALUES (?,?,?,?)");
+            for (const auto& m : g.moves) {
+                s.reset().bind(g.id).bind(m.ply).bind(m.text).bind(m.at_ms);
+                s.run();
+            }
+        });
+    }
+
     void truncate_moves(const GameRecord& header, int from_ply) override {
         transaction([&] {
             auto& s = stmt("DELETE FROM moves WHERE game_id=? AND ply>=?");

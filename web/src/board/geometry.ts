@@ -18,19 +18,16 @@ export interface SquareCoordMeta {
   name: string;
 }
 
-/**
- * The capture facts of a variant, for explaining a refused click (docs/issue13-server-needs.md:
- * the server does not send them yet; every field is optional and the client says less without).
- */
+/** The capture facts of a variant (GET /api/variants, `rules`), for explaining a refused click. */
 export interface VariantRulesMeta {
   /** which way men capture */
-  man_captures?: 'forward' | 'forward_and_backward' | 'forward_and_sideways';
+  man_captures: 'forward' | 'forward_and_backward' | 'forward_and_sideways';
   /** false where a man may not capture a king (Italian) */
-  man_captures_king?: boolean;
+  man_captures_king: boolean;
   /** short: one square; flying: any distance */
-  king_range?: 'short' | 'flying';
+  king_range: 'short' | 'flying';
   /** which capture must be chosen among several */
-  precedence?: 'free' | 'majority' | 'majority_then_kings' | 'italian' | 'kings_first';
+  precedence: 'free' | 'majority' | 'majority_then_kings' | 'italian' | 'kings_first';
 }
 
 /** One row of GET /api/variants ("variants": [...]). */
@@ -46,7 +43,7 @@ export interface VariantMeta {
   no_forced_capture_option: boolean;
   draw_rule_sets: string[];
   square_coords: SquareCoordMeta[];
-  rules?: VariantRulesMeta;
+  rules: VariantRulesMeta;
 }
 
 export interface SquareInfo {

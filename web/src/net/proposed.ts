@@ -4,7 +4,7 @@
 // what it showed before while it is missing.
 
 import type { Color } from '../board/geometry';
-import type { GameState, Outgoing, PlayerJson, ResultJson } from './protocol';
+import type { GameState, Outgoing, ResultJson } from './protocol';
 
 export interface RatingChange {
   before: number;
@@ -19,8 +19,6 @@ export interface ChatLine {
 }
 
 export interface ProposedState {
-  /** C: a computer player's level */
-  players: { white: (PlayerJson & { level?: string }) | null; black: (PlayerJson & { level?: string }) | null };
   /** D: the side that asked to take back, null when none; absent: takebacks not offered by the server */
   takeback_offer?: Color | null;
   /** D: the game's chat (the last lines); absent: no chat on the server */
@@ -29,8 +27,6 @@ export interface ProposedState {
   undo_allowed?: boolean;
   /** F: the ratings of a rated game's result */
   result: (ResultJson & { ratings?: Record<Color, RatingChange> }) | null;
-  /** B: the rule's kind and length */
-  move_limits: (GameState['move_limits'][number] & { kind?: string; limit_moves?: number })[];
 }
 
 export type StateWithProposed = Omit<GameState, keyof ProposedState> & ProposedState;

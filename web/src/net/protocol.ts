@@ -4,7 +4,7 @@
 
 import type { Color, VariantMeta } from '../board/geometry';
 
-export type Mode = 'computer' | 'friend' | 'hotseat' | 'random';
+export type Mode = 'computer' | 'friend' | 'hotseat' | 'random' | 'imported';
 export type Level = 'easy' | 'normal' | 'hard';
 
 export interface TimeControlJson {
@@ -49,6 +49,8 @@ export interface PlayerJson {
   name: string;
   computer: boolean;
   account: boolean;
+  /** a computer player's strength (easy | normal | hard); absent for a person */
+  level?: string;
 }
 
 export interface MoveJson {
@@ -81,6 +83,10 @@ export interface ClockJson {
 
 export interface MoveLimitJson {
   rule: string;
+  /** what a no_progress rule counts (no_capture_no_man_move, kings_only_no_capture, ...); absent for the endgame rules */
+  kind?: string;
+  /** the rule's length in moves of each side */
+  limit_moves: number;
   text: string;
   moves_left: number;
   plies_left: number;
@@ -158,8 +164,49 @@ export type ServerMessage =
   | { type: 'resumed'; ref?: number; game: string; version: number }
   | { type: 'seeking'; ref?: number; variant: string; wait_ms: number }
   | { type: 'seek_cancelled'; cancelled: boolean }
-  | { type: 'paired'; game: string }
+  | { type: 'paired'; game: string; computer: boolean; level?: string }
   | { type: 'error'; ref?: number; code: string; message: string };
+
+// ---- HTTP: POST /api/import (docs/protocol.md, "Importing PDN") ---------------------------------
+
+export interface ImportedGameJson {
+  /** 1-based position of the game in the file */
+  game: number;
+  id: string;
+  variant: string;
+  white: string;
+  black: string;
+  /** the PDN result in the variant's style ("2-0", "1/2-1/2", "*") */
+  result: string;
+  moves: number;
+  /** "/#/game/ID": the review */
+  link: string;
+  api: string;
+}
+
+export interface RejectedGameJson {
+  game: number;
+  /** the move number of the error, 0 when it is not at a move */
+  move: number;
+  line: number;
+  kind: string;
+  reason: string;
+}
+
+/** 201 */
+export interface ImportReply {
+  encoding: string;
+  games: number;
+  stored: ImportedGameJson[];
+  rejected: RejectedGameJson[];
+}
+
+/** 4xx/5xx; 422 no_good_games carries the rejected games too */
+export interface ImportError {
+  error: string;
+  message: string;
+  rejected?: RejectedGameJson[];
+}
 
 export interface VariantsResponse {
   variants: VariantMeta[];

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseFen } from '../board/fen';
 import type { VariantRulesMeta } from '../board/geometry';
 import type { LegalMove } from '../board/state';
-import { geometry } from '../board/testdata/fixtures';
+import { geometry, meta } from '../board/testdata/fixtures';
 import { format } from '../i18n';
 import { explainRefusal, explanationText, type RefusalInput } from './explain';
 
 // The facts the server is asked to send (docs/issue13-server-needs.md), as the core's table has them.
-const AMERICAN: VariantRulesMeta = { man_captures: 'forward', man_captures_king: true, king_range: 'short', precedence: 'free' };
-const INTERNATIONAL: VariantRulesMeta = { man_captures: 'forward_and_backward', man_captures_king: true, king_range: 'flying', precedence: 'majority' };
-const ITALIAN: VariantRulesMeta = { man_captures: 'forward', man_captures_king: false, king_range: 'short', precedence: 'italian' };
+// the server's facts (GET /api/variants, saved in board/testdata/variants.json)
+const AMERICAN: VariantRulesMeta = meta('american').rules;
+const INTERNATIONAL: VariantRulesMeta = meta('international').rules;
+const ITALIAN: VariantRulesMeta = meta('italian').rules;
 
 function input(variant: string, fen: string, moves: LegalMove[], rules: VariantRulesMeta | undefined, name: string, mine: 'white' | 'black' = 'white'): RefusalInput {
   const p = parseFen(fen);

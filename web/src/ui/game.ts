@@ -15,7 +15,7 @@ import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { explainRefusal, explanationText } from './explain';
 import { boardControls, playControls } from './looks';
-import { buttonsOf, clocksAt, formatMs, movableOf, moveRows, nearLimit, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
+import { buttonsOf, clocksAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
 import { displayName } from './names';
 import { ReplyPacer } from './pacer';
 import { asOutgoing, type StateWithProposed } from '../net/proposed';
@@ -228,7 +228,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   function resultText(s: GameState): string {
     if (!s.result) return '';
     const mine = seat().mine;
-    let head = ctx.t((maybeKey(`result_${s.result.outcome}`) ?? 'result_draw'));
+    // an imported game may have no known result (outcome "")
+    let head = ctx.t(s.result.outcome === '' ? 'result_unknown' : (maybeKey(`result_${s.result.outcome}`) ?? 'result_draw'));
     if ((mine === 'white' || mine === 'black') && s.result.outcome !== 'draw') {
       head = ctx.t(s.result.outcome.startsWith(mine) ? 'youWon' : 'youLost') + ` — ${head}`;
     }
@@ -299,8 +300,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     mobileStatus.textContent = status.textContent;
     mobileStatus.classList.toggle('over', !!s.result);
     const lim = nearLimit(s);
-    const limitKey = lim ? maybeKey(`limit_${lim.rule}`) : null;
-    limit.textContent = lim ? ctx.t('movesLeft', { n: lim.moves_left, rule: limitKey ? ctx.t(limitKey) : lim.text }) : '';
+    limit.textContent = lim ? ctx.t('movesLeft', { n: lim.moves_left, rule: limitRuleName(ctx.t, lim) }) : '';
     limit.hidden = !lim;
     limit.dataset['rule'] = lim?.rule ?? '';
 

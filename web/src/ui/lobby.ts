@@ -286,7 +286,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
   function renderAccount(): void {
     if (ctx.prefs.username) {
       account.replaceChildren(
-        h('p', { 'data-test': 'signed-in' }, ctx.t('signedInAs', { name: ctx.prefs.username })),
+        h('p', { 'data-test': 'signed-in' }, ctx.t('signedInAs', { name: ctx.prefs.username }), ' · ', h('a', { href: `#/player/${encodeURIComponent(ctx.prefs.username)}`, 'data-test': 'my-profile' }, ctx.t('myProfile'))),
         h('button', { type: 'button', class: 'btn', onclick: () => { ctx.prefs.token = null; ctx.prefs.username = null; ctx.conn.close(); ctx.conn.connect(); renderAccount(); renderForm(); } }, ctx.t('signOut')),
         h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
       );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState, MoveJson } from '../net/protocol';
-import { buttonsOf, clockAt, formatMs, movableOf, moveRows, nearLimit, orientationOf, seatOf } from './model';
+import { format } from '../i18n';
+import { buttonsOf, clockAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, orientationOf, seatOf } from './model';
 
 function game(over: Partial<GameState> = {}): GameState {
   return {
@@ -69,11 +70,22 @@ describe('game view model', () => {
   });
 
   it('shows the move-limit counter only when it is near', () => {
-    expect(nearLimit(game({ move_limits: [{ rule: 'no_progress', text: 'x', moves_left: 30, plies_left: 60 }] }))).toBeNull();
+    expect(nearLimit(game({ move_limits: [{ rule: 'no_progress', kind: 'kings_only_no_capture', limit_moves: 25, text: 'x', moves_left: 30, plies_left: 60 }] }))).toBeNull();
     const near = nearLimit(game({ move_limits: [
-      { rule: 'a', text: 'a', moves_left: 9, plies_left: 18 },
-      { rule: 'b', text: 'b', moves_left: 4, plies_left: 8 },
+      { rule: 'a', limit_moves: 16, text: 'a', moves_left: 9, plies_left: 18 },
+      { rule: 'b', limit_moves: 5, text: 'b', moves_left: 4, plies_left: 8 },
     ] }));
     expect(near?.rule).toBe('b');
+  });
+
+  it('names the draw rule by its kind and length, else by its key, else by the server\'s text', () => {
+    const en = (k: Parameters<typeof format>[1], p?: Record<string, string | number>) => format('en', k, p);
+    const id = (k: Parameters<typeof format>[1], p?: Record<string, string | number>) => format('id', k, p);
+    const intl = { rule: 'no_progress', kind: 'kings_only_no_capture', limit_moves: 25, text: '25 moves each with only kings moved and no capture', moves_left: 3, plies_left: 5 };
+    expect(limitRuleName(en, intl)).toBe('25-move rule: only kings moved, no capture');
+    expect(limitRuleName(id, intl)).toBe('aturan 25 langkah: hanya raja bergerak, tanpa makan');
+    expect(limitRuleName(en, { ...intl, kind: 'no_capture_no_man_move', limit_moves: 40 })).toBe('40-move rule: no capture, no man moved');
+    expect(limitRuleName(en, { rule: 'king_vs_two', limit_moves: 5, text: 'x', moves_left: 2, plies_left: 4 })).toBe('one king against two');
+    expect(limitRuleName(en, { rule: 'something_new', limit_moves: 5, text: 'the server says', moves_left: 2, plies_left: 4 })).toBe('the server says');
   });
 });

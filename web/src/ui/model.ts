@@ -3,7 +3,8 @@
 // No DOM here, so all of it is tested in Node.
 
 import type { Color } from '../board/geometry';
-import type { ClockJson, ClockSideJson, GameState, MoveJson, TimeControlJson } from '../net/protocol';
+import { maybeKey, type UiKey } from '../i18n';
+import type { ClockJson, ClockSideJson, GameState, MoveJson, MoveLimitJson, TimeControlJson } from '../net/protocol';
 
 export interface Seat {
   /** our colour, or null when we only watch; hot-seat: 'both' */
@@ -125,12 +126,23 @@ export function formatMs(ms: number): string {
 }
 
 /** The move-limit counter to show: the nearest limit when at most `near` moves are left. */
-export function nearLimit(s: GameState, near = 10): { moves_left: number; rule: string; text: string } | null {
-  let best: { moves_left: number; rule: string; text: string } | null = null;
+export function nearLimit(s: GameState, near = 10): MoveLimitJson | null {
+  let best: MoveLimitJson | null = null;
   for (const l of s.move_limits) {
     if (l.moves_left <= near && (!best || l.moves_left < best.moves_left)) best = l;
   }
   return best;
+}
+
+/**
+ * The name of a draw counter's rule: with its kind and length ("25-move rule: only kings moved,
+ * no capture"), else by its key ("one king against two"), else the server's English text.
+ */
+export function limitRuleName(t: (key: UiKey, params?: Record<string, string | number>) => string, l: MoveLimitJson): string {
+  const kindKey = l.kind ? maybeKey(`limit_kind_${l.kind}`) : null;
+  if (kindKey) return t(kindKey, { n: l.limit_moves });
+  const ruleKey = maybeKey(`limit_${l.rule}`);
+  return ruleKey ? t(ruleKey) : l.text;
 }
 
 /** The computer's reply is shown no sooner than this after the player's move (issue 13, item 2). */

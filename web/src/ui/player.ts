@@ -6,6 +6,7 @@ import { gameRow, historyOf, parseProfile, ratedVariants, type PlayerProfile } f
 import { polyline, ratingSeries, svgEl } from './charts';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
+import { importPanel } from './importPdn';
 
 export const playerLink = (name: string): string => `#/player/${encodeURIComponent(name)}`;
 
@@ -88,6 +89,8 @@ export function playerView(ctx: AppCtx, root: HTMLElement, name: string): View {
           : h('table', { class: 'ratings' },
               h('thead', {}, h('tr', {}, h('th', {}, ctx.t('variant')), h('th', {}, ctx.t('rating')), h('th', {}, ctx.t('games')), h('th', {}, ctx.t('winsLossesDraws')))),
               h('tbody', {}, ...ratingRows)),
+        // one's own profile: import games from a PDN file
+        ctx.prefs.token && ctx.prefs.username?.toLowerCase() === p.user.username.toLowerCase() ? importPanel(ctx, ctx.prefs.token) : null,
         h('h3', {}, ctx.t('ratingHistory')),
         tabs,
         chart,

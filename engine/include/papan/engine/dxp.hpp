@@ -103,6 +103,7 @@ struct DxpOptions {
     double move_time       = 0;
     std::uint64_t seed     = 0;
     std::size_t hash_mb    = 32;
+    int threads            = 1;  // search threads at level max (EngineOptions::threads)
     std::string name       = "Papan";
     double reply_timeout   = 60;  // seconds to wait for GAMEACC or a GAMEEND reply
     double connect_timeout = 10;  // initiator: keep retrying the connection this long

@@ -5,7 +5,7 @@
 // A table value is the game-theoretic result for the side to move under the variant's move
 // rules, with endless play (repetition) a draw and the Turkish lone-king rule applied. The
 // move-limit draw rules (no-progress counters, the total move limit, the International and
-// Russian lone-king rules) are not in the tables; the search accounts for them (search.cpp).
+// Russian lone-king rules) are not in the tables; the search accounts for them (egdb_probe.hpp).
 // Tables assume forced capture: they are not used under the "no forced capture" house rule.
 //
 // Files: DIR/<variant key>/<slice>.egdb, e.g. data/egdb/american/m1k1-m0k1.egdb (side to move's

@@ -4,7 +4,7 @@
 // thread. Internals (search<V>, evaluation, transposition table) stay behind this header.
 //
 // Determinism: for the same game, limits without time, level and seed, the result and the node
-// count are the same on every run.
+// count are the same on every run (with one search thread, the default).
 #pragma once
 
 #include <papan/core/game.hpp>
@@ -57,6 +57,10 @@ struct EngineOptions {
     // Endgame databases (egdb.hpp) for levels hard and max; empty = none. Opened once per
     // process and directory (egdb::shared_database); a missing directory means no tables.
     std::string egdb_dir;
+    // Search threads at level max (Lazy SMP: helpers share the table, the calling thread's result
+    // is played); the other levels always search on one thread. 1 = single-threaded, whose
+    // results and node counts are deterministic; more threads are not.
+    int threads = 1;
 };
 
 class Engine {
@@ -69,6 +73,8 @@ public:
     // Forgets everything learnt (transposition table, history): the start of a new game.
     void new_game();
     void set_seed(std::uint64_t seed) noexcept;
+    // EngineOptions::threads for the next searches (clamped to 1..kMaxThreads).
+    void set_threads(int threads) noexcept;
 
     // Searches game.position(). Blocks until a limit is reached or the search is stopped;
     // returns the best move found (never an illegal one). Precondition: the game is not over.

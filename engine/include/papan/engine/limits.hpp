@@ -7,6 +7,9 @@
 
 namespace papan::engine {
 
+// The most search threads an engine takes (EngineOptions::threads, the --threads options).
+inline constexpr int kMaxThreads = 64;
+
 struct SearchLimits {
     int depth           = 0;  // plies; 0 = no depth limit
     std::uint64_t nodes = 0;  // 0 = no node limit

@@ -19,6 +19,7 @@ enum class GameMode : std::uint8_t {
     Friend,    // by invitation link
     Hotseat,   // one client plays both sides
     Random,    // random pairing (a person, or a computer with a player's name)
+    Imported,  // read from a PDN file (POST /api/import): finished, unrated, nobody's seat
 };
 
 [[nodiscard]] std::string_view game_status_name(GameStatus s) noexcept;

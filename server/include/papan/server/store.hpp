@@ -102,10 +102,13 @@ public:
     virtual void transaction(const std::function<void()>& fn) = 0;
 
     // Games. append_move / truncate_moves also update the header in the same transaction.
-    virtual void insert_game(const GameRecord& g)                                    = 0;
-    virtual void update_game(const GameRecord& g)                                    = 0;
-    virtual void append_move(const GameRecord& header, const MoveRecord& move)       = 0;
-    virtual void truncate_moves(const GameRecord& header, int from_ply)              = 0;
+    virtual void insert_game(const GameRecord& g)                              = 0;
+    virtual void update_game(const GameRecord& g)                              = 0;
+    virtual void append_move(const GameRecord& header, const MoveRecord& move) = 0;
+    virtual void truncate_moves(const GameRecord& header, int from_ply)        = 0;
+    // A game with its moves (g.moves) in one transaction: a finished game read from a file
+    // (POST /api/import), written whole instead of move by move.
+    virtual void insert_game_with_moves(const GameRecord& g)                         = 0;
     [[nodiscard]] virtual std::optional<GameRecord> load_game(const std::string& id) = 0;
     // Unfinished games last changed before `updated_before_ms` (INT64_MAX: all), oldest first,
     // without their moves (start-up and the abandon sweep choose; load_game reads a game whole).
