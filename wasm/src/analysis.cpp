@@ -17,7 +17,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The engine gives up iterating at this depth (engine/src/search/iterative_deepening.cpp caps it below kMaxPly).
+// The engine gives up iterating at this depth (engine/src/search/iterative_deepening.cpp caps it
+// below kMaxPly).
 constexpr int kDepthCap = 99;
 
 struct Line {
