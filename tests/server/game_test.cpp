@@ -80,14 +80,63 @@ TEST_F(ServerTest, UndoAgainstTheComputerTakesBackBothMoves) {
     const std::string game = st["game"];
     c->send(move_msg(st));
     st = c->wait_state(game, [](const Json& s) { return s["ply"] == 2; });
+    EXPECT_EQ(st["state"]["undo_allowed"], true);
     c->send(Json{{"type", "undo"}, {"game", game}});
     st = c->wait_state(game, [](const Json& s) { return s["ply"] == 0; });
     EXPECT_EQ(st["event"]["kind"], "undo");
     EXPECT_EQ(st["state"]["turn"], "white");
+    EXPECT_EQ(st["state"]["undo_allowed"], false);
     // Undo is for games against the computer only; nothing left to undo here either.
     c->send(Json{{"type", "undo"}, {"game", game}});
     const Json e = c->recv_until([](const Json& j) { return j["type"] == "error"; });
     EXPECT_EQ(e["code"], "nothing_to_undo");
+}
+
+TEST_F(ServerTest, HotseatUndoTakesBackOnePly) {
+    start();
+    auto c                 = client("Ann");
+    Json st                = c->create({{"mode", "hotseat"}, {"variant", "russian"}});
+    const std::string game = st["game"];
+    EXPECT_EQ(st["state"]["undo_allowed"], false);
+    c->send(move_msg(st));
+    st = c->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    c->send(move_msg(st));
+    st = c->wait_state(game, [](const Json& s) { return s["ply"] == 2; });
+    EXPECT_EQ(st["state"]["undo_allowed"], true);
+    c->send(Json{{"type", "undo"}, {"game", game}});
+    st = c->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    EXPECT_EQ(st["event"]["kind"], "undo");
+    EXPECT_EQ(st["event"]["plies"], 1);
+    EXPECT_EQ(st["state"]["turn"], "black");
+    c->send(Json{{"type", "undo"}, {"game", game}});
+    st = c->wait_state(game, [](const Json& s) { return s["ply"] == 0; });
+    EXPECT_EQ(st["state"]["undo_allowed"], false);
+    c->send(Json{{"type", "undo"}, {"game", game}});
+    EXPECT_EQ(c->recv_until([](const Json& j) { return j["type"] == "error"; })["code"],
+              "nothing_to_undo");
+    // Resigned: undo does not reopen the game.
+    c->send(move_msg(st));
+    c->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    c->send(Json{{"type", "resign"}, {"game", game}});
+    st = c->wait_state(game, is_over);
+    EXPECT_EQ(st["state"]["undo_allowed"], false);
+    c->send(Json{{"type", "undo"}, {"game", game}});
+    EXPECT_EQ(c->recv_until([](const Json& j) { return j["type"] == "error"; })["code"],
+              "game_over");
+}
+
+TEST_F(ServerTest, UndoIsNotForGamesBetweenPeople) {
+    start();
+    auto a                 = client("Ann");
+    auto b                 = client("Bob");
+    const std::string game = friend_game(*a, *b);
+    Json st = a->wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    a->send(move_msg(st));
+    st = a->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    EXPECT_EQ(st["state"]["undo_allowed"], false);
+    a->send(Json{{"type", "undo"}, {"game", game}});
+    EXPECT_EQ(a->recv_until([](const Json& j) { return j["type"] == "error"; })["code"],
+              "undo_not_allowed");
 }
 
 TEST_F(ServerTest, UndoWhileTheComputerThinksCancelsItsMove) {
@@ -347,7 +396,18 @@ TEST_F(ServerTest, RatedGameMovesBothRatings) {
         st = mover.wait_version(game, st["version"].get<std::int64_t>() + 1);
     }
     b->send(Json{{"type", "resign"}, {"game", game}});
-    a->wait_state(game, is_over);
+    // The ending's result carries both ratings, before and after.
+    const Json over   = a->wait_state(game, is_over);
+    const Json expect = {{"white", {{"before", 1200}, {"after", 1216}}},
+                         {"black", {{"before", 1200}, {"after", 1184}}}};
+    EXPECT_EQ(over["state"]["result"]["ratings"], expect) << over.dump();
+    // So does a later state of the game.
+    b->send(Json{{"type", "resume"}, {"game", game}});
+    const Json later = b->recv_until([](const Json& j) { return j["type"] == "state"; });
+    EXPECT_EQ(later["state"]["result"]["ratings"], expect) << later.dump();
+    // The leaderboard without a variant names the variants with rated players.
+    const auto variants = http_request(server->port(), "GET", "/api/leaderboard").json();
+    EXPECT_EQ(variants, (Json{{"variants", {{{"variant", "international"}, {"players", 2}}}}}));
     Json board;
     for (int i = 0; i < 50; ++i) {
         board =

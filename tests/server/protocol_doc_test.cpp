@@ -216,6 +216,11 @@ TEST(ProtocolDoc, HttpExamplesHaveTheServersFields) {
     ASSERT_EQ(variants.status, 200U);
     expect_same_fields(
         example_after("`GET /api/variants` (one entry"), variants.json(), "GET /api/variants");
+    const auto rated_variants = http_request(port, "GET", "/api/leaderboard");
+    ASSERT_EQ(rated_variants.status, 200U);
+    expect_same_fields(example_after("`GET /api/leaderboard` without `variant`"),
+                       rated_variants.json(),
+                       "GET /api/leaderboard");
     // A draw counter of the state (only kings: the 25-move rule runs), as documented.
     WsClient ws(port);
     ws.hello("Ann");

@@ -124,6 +124,10 @@ public:
         return inner_->leaderboard(variant, limit);
     }
 
+    std::vector<std::pair<std::string, int>> rated_variants() override {
+        return inner_->rated_variants();
+    }
+
     std::vector<RatingRecord> ratings_of(std::int64_t user_id) override {
         return inner_->ratings_of(user_id);
     }

@@ -202,6 +202,21 @@ TEST_P(StoreTest, AGameIsInsertedWithItsMovesAtOnce) {
     EXPECT_EQ(store_->load_game("imp1")->moves.size(), 3U);
 }
 
+TEST_P(StoreTest, RatedVariantsMostPlayersFirst) {
+    auto& store = *store_;
+    EXPECT_TRUE(store.rated_variants().empty());
+    const auto ann = store.create_user(UserRecord{0, "ann", "hash", 1});
+    const auto bob = store.create_user(UserRecord{0, "bob", "hash", 1});
+    ASSERT_TRUE(ann && bob);
+    for (const auto* v : {"russian", "international", "brazilian"}) {
+        store.set_rating(RatingRecord{*ann, "ann", v, 1216, 1});
+    }
+    store.set_rating(RatingRecord{*bob, "bob", "russian", 1184, 1});
+    const std::vector<std::pair<std::string, int>> expected{
+        {"russian", 2}, {"brazilian", 1}, {"international", 1}};
+    EXPECT_EQ(store.rated_variants(), expected);
+}
+
 TEST_P(StoreTest, TransactionsNestAndRollBack) {
     auto& store = *store_;
     store.transaction([&] {

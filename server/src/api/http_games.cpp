@@ -224,7 +224,17 @@ void get_variants(ApiContext&, const Request&, const RouteArgs&, Reply reply) {
 
 void get_leaderboard(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) {
     const auto asked = req.param("variant");
-    const auto v     = core::variant_from_key(asked.empty() ? "international" : asked);
+    if (asked.empty()) {
+        reply_from_store(ctx, std::move(reply), [](Store& s) {
+            Json variants = Json::array();
+            for (const auto& [variant, players] : s.rated_variants()) {
+                variants.push_back({{"variant", variant}, {"players", players}});
+            }
+            return json_response(200, Json{{"variants", variants}});
+        });
+        return;
+    }
+    const auto v = core::variant_from_key(asked);
     if (!v) {
         reply(error_response(400, "bad_variant", "unknown variant"));
         return;

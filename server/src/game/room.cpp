@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 namespace papan::server {
 
@@ -259,7 +260,13 @@ void Room::commit(Json event, StoreOp op, Origin origin, std::function<void()> a
     auto text                = std::make_shared<const std::string>(msg.dump());
     writing_                 = true;
     std::weak_ptr<Room> weak = shared_from_this();
-    svc_.store.run([weak, id = id_, op = std::move(op), text, origin, after](Store& store) {
+    svc_.store.run([weak,
+                    id      = id_,
+                    op      = std::move(op),
+                    text    = std::move(text),
+                    ratings = std::exchange(pending_ratings_, nullptr),
+                    origin,
+                    after](Store& store) mutable {
         bool ok = true;
         try {
             op(store);
@@ -267,9 +274,19 @@ void Room::commit(Json event, StoreOp op, Origin origin, std::function<void()> a
             ok = false;
             log_line("room " + id, std::string("store write failed: ") + e.what());
         }
+        if (ok && ratings && !ratings->is_null()) {
+            // The ratings are known only once stored: the ending's result gains them here.
+            auto patched                          = Json::parse(*text);
+            patched["state"]["result"]["ratings"] = *ratings;
+            text = std::make_shared<const std::string>(patched.dump());
+        }
         if (auto self = weak.lock()) {
-            self->post(
-                [self, ok, text, origin, after] { self->committed(ok, text, origin, after); });
+            self->post([self, ok, text, ratings, origin, after] {
+                if (ok && ratings && !ratings->is_null()) {
+                    self->result_ratings_ = *ratings;
+                }
+                self->committed(ok, text, origin, after);
+            });
         }
     });
 }

@@ -146,12 +146,19 @@ private:
     [[nodiscard]] std::optional<core::Move> find_requested_move(const ClientMessage& m,
                                                                 std::string& described) const;
     void on_undo(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    // The plies an undo would take back now (0: none): against the computer the player's last
+    // move and the computer's reply since; in hot-seat the last ply, whoever played it.
+    [[nodiscard]] int undo_plies() const;
+    [[nodiscard]] bool undo_mode() const;
+    [[nodiscard]] bool over_for_good() const;  // resigned or agreed: undo cannot reopen it
     void on_rematch(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
     void announce_rematch(const std::string& new_id, const Origin& origin);
     void on_draw(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
     void apply_move(const core::Move& mv, bool by_computer, const Origin& origin);
     void apply_ending(std::string_view kind, core::Color by, const Origin& origin);
-    [[nodiscard]] StoreOp with_results(StoreOp op) const;
+    // The op also writes the ratings and rewards; a rated game's ratings (before and after)
+    // land in pending_ratings_, which commit() puts into the ending's result.
+    [[nodiscard]] StoreOp with_results(StoreOp op);
 
     void arm_timer();
     void check_flag();
@@ -185,6 +192,9 @@ private:
     std::optional<core::Color> draw_offer_;
     std::array<bool, 2> rematch_wanted_{};
     std::string rematch_game_;
+    // A rated game's ratings {white,black}{before,after}, once its ending is stored (else null).
+    nlohmann::json result_ratings_;
+    std::shared_ptr<nlohmann::json> pending_ratings_;  // filled by with_results' op on the store
     std::uint64_t ai_epoch_ = 0;
     bool ai_thinking_       = false;
     std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> recent_;

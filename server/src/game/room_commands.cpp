@@ -355,24 +355,50 @@ void Room::apply_move(const core::Move& mv, bool by_computer, const Origin& orig
            [this] { start(); });
 }
 
-void Room::on_undo(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
-    if (rec_.mode != GameMode::Computer) {
-        send_error(peer, "undo_not_allowed", "undo is allowed only against the computer", m.id);
-        return;
+bool Room::undo_mode() const {
+    return rec_.mode == GameMode::Computer || rec_.mode == GameMode::Hotseat;
+}
+
+bool Room::over_for_good() const {
+    if (!game_.is_over()) {
+        return false;
     }
-    const auto human = *owned_color(who);
-    if (game_.is_over()) {
-        const auto reason = game_.result().reason;
-        if (reason == core::Reason::Resignation || reason == core::Reason::Agreement) {
-            send_error(peer, "game_over", "the game is over: " + game_.result_text(), m.id);
-            return;
-        }
+    const auto reason = game_.result().reason;
+    return reason == core::Reason::Resignation || reason == core::Reason::Agreement;
+}
+
+int Room::undo_plies() const {
+    if (!undo_mode() || over_for_good()) {
+        return 0;
+    }
+    if (rec_.mode == GameMode::Hotseat) {
+        return game_.ply() >= 1 ? 1 : 0;
     }
     // Take back the computer's reply (if it has moved) and the player's last move.
-    const int plies       = game_.side_to_move() == human ? 2 : 1;
+    const auto human = is_computer(core::Color::White) ? core::Color::Black : core::Color::White;
+    const int plies  = game_.side_to_move() == human ? 2 : 1;
     const auto start_side = game_.start_position().side;
     if (game_.ply() < plies || (plies == 2 && game_.ply() == 2 && start_side != human) ||
         (plies == 1 && game_.ply() == 1 && start_side != human)) {
+        return 0;
+    }
+    return plies;
+}
+
+void Room::on_undo(const ClientMessage& m, const Identity&, const std::shared_ptr<Peer>& peer) {
+    if (!undo_mode()) {
+        send_error(peer,
+                   "undo_not_allowed",
+                   "undo is allowed only against the computer and in hot-seat games",
+                   m.id);
+        return;
+    }
+    if (over_for_good()) {
+        send_error(peer, "game_over", "the game is over: " + game_.result_text(), m.id);
+        return;
+    }
+    const int plies = undo_plies();
+    if (plies == 0) {
         send_error(peer, "nothing_to_undo", "you have no move to take back", m.id);
         return;
     }

@@ -45,7 +45,7 @@ void Room::apply_ending(std::string_view kind, core::Color by, const Origin& ori
            origin);
 }
 
-Room::StoreOp Room::with_results(StoreOp op) const {
+Room::StoreOp Room::with_results(StoreOp op) {
     const auto& r = game_.result();
     std::array<ResultSeat, 2> seats;
     for (std::size_t c = 0; c < 2; ++c) {
@@ -63,8 +63,17 @@ Room::StoreOp Room::with_results(StoreOp op) const {
     const std::string day     = utc_day(svc_.clock.now_ms());
     const int cap             = svc_.options.reward_daily_cap;
     const std::int64_t now    = svc_.clock.now_ms();
-    return [prev = std::move(op), seats, rated, rewards, variant, day, cap, now, game = id_](
-               Store& s) {
+    pending_ratings_          = std::make_shared<Json>();
+    return [prev = std::move(op),
+            seats,
+            rated,
+            rewards,
+            variant,
+            day,
+            cap,
+            now,
+            game    = id_,
+            ratings = pending_ratings_](Store& s) {
         s.transaction([&] {
             prev(s);
             if (rated) {
@@ -85,6 +94,8 @@ Room::StoreOp Room::with_results(StoreOp op) const {
                                      nb - b.rating,
                                      static_cast<int>(seats[1].score * 2),
                                      now});
+                *ratings = Json{{"white", {{"before", a.rating}, {"after", na}}},
+                                {"black", {{"before", b.rating}, {"after", nb}}}};
                 a.rating = na;
                 b.rating = nb;
                 ++a.games;

@@ -106,9 +106,13 @@ Json Room::state_json() const {
     } else {
         s["clock"] = nullptr;
     }
+    s["undo_allowed"] = undo_plies() > 0;
     if (rec_.status == GameStatus::Over) {
         s["result"] = {
             {"outcome", rec_.outcome}, {"reason", rec_.reason}, {"text", rec_.result_text}};
+        if (!result_ratings_.is_null()) {
+            s["result"]["ratings"] = result_ratings_;
+        }
     } else {
         s["result"] = nullptr;
     }

@@ -385,6 +385,16 @@ public:
         });
     }
 
+    std::vector<std::pair<std::string, int>> rated_variants() override {
+        return run([&](pqxx::transaction_base& t) {
+            std::vector<std::pair<std::string, int>> out;
+            for (const auto& row : t.exec_prepared("rated_variants")) {
+                out.emplace_back(row[0].as<std::string>(), row[1].as<int>());
+            }
+            return out;
+        });
+    }
+
     int add_reward(const std::string& player_id,
                    const std::string& day,
                    int points,
@@ -681,6 +691,9 @@ private:
             "SELECT r.user_id, u.username, r.rating, r.games FROM ratings r JOIN users u "
             "ON u.id=r.user_id WHERE r.variant=$1 ORDER BY r.rating DESC, lower(u.username) "
             "LIMIT $2");
+        conn_->prepare("rated_variants",
+                       "SELECT variant, COUNT(*) AS n FROM ratings GROUP BY variant ORDER BY n "
+                       "DESC, variant");
         conn_->prepare("reward_row",
                        "INSERT INTO rewards (player_id, day, points) VALUES ($1,$2,0) ON CONFLICT "
                        "(player_id, day) DO NOTHING");

@@ -443,6 +443,18 @@ public:
         return out;
     }
 
+    std::vector<std::pair<std::string, int>> rated_variants() override {
+        auto& s = stmt("SELECT variant, COUNT(*) AS n FROM ratings GROUP BY variant ORDER BY n "
+                       "DESC, variant");
+        s.reset();
+        std::vector<std::pair<std::string, int>> out;
+        while (s.step()) {
+            out.emplace_back(s.text(0), static_cast<int>(s.integer(1)));
+        }
+        s.reset();
+        return out;
+    }
+
     int add_reward(const std::string& player_id,
                    const std::string& day,
                    int points,

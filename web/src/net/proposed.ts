@@ -4,12 +4,7 @@
 // what it showed before while it is missing.
 
 import type { Color } from '../board/geometry';
-import type { GameState, Outgoing, ResultJson } from './protocol';
-
-export interface RatingChange {
-  before: number;
-  after: number;
-}
+import type { GameState, Outgoing } from './protocol';
 
 export interface ChatLine {
   by: Color;
@@ -23,10 +18,6 @@ export interface ProposedState {
   takeback_offer?: Color | null;
   /** D: the game's chat (the last lines); absent: no chat on the server */
   chat?: ChatLine[];
-  /** D: the acting side may undo now (hot-seat) */
-  undo_allowed?: boolean;
-  /** F: the ratings of a rated game's result */
-  result: (ResultJson & { ratings?: Record<Color, RatingChange> }) | null;
 }
 
 export type StateWithProposed = Omit<GameState, keyof ProposedState> & ProposedState;

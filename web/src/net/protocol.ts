@@ -92,11 +92,18 @@ export interface MoveLimitJson {
   plies_left: number;
 }
 
+export interface RatingChange {
+  before: number;
+  after: number;
+}
+
 export interface ResultJson {
   /** white_wins | black_wins | draw */
   outcome: string;
   reason: string;
   text: string;
+  /** a rated game's ratings in its variant, before and after it (absent in casual games) */
+  ratings?: Record<Color, RatingChange>;
 }
 
 export interface GameState {
@@ -122,6 +129,8 @@ export interface GameState {
   move_limits: MoveLimitJson[];
   claimable_draw: string | null;
   draw_offer: Color | null;
+  /** undo would take something back now (against the computer, or hot-seat) */
+  undo_allowed: boolean;
   rematch: { white: boolean; black: boolean; game: string | null };
   clock: ClockJson | null;
   result: ResultJson | null;
@@ -141,7 +150,7 @@ export interface GameEvent {
 export const GAME_STATE_FIELDS = [
   'id', 'version', 'variant', 'variant_name', 'mode', 'level', 'status', 'rated', 'options', 'players',
   'start_fen', 'fen', 'turn', 'ply', 'position', 'legal_moves', 'capturers', 'moves', 'move_limits',
-  'claimable_draw', 'draw_offer', 'rematch', 'clock', 'result',
+  'claimable_draw', 'draw_offer', 'undo_allowed', 'rematch', 'clock', 'result',
 ] as const satisfies readonly (keyof GameState)[];
 // compile-time: the list names every field of GameState
 type MissingStateField = Exclude<keyof GameState, (typeof GAME_STATE_FIELDS)[number]>;

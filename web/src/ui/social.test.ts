@@ -11,7 +11,7 @@ function state(over: Partial<StateWithProposed> = {}): StateWithProposed {
     start_fen: '', fen: '', turn: 'white', ply: 2, position: { white: [], white_kings: [], black: [], black_kings: [] },
     legal_moves: [], capturers: [],
     moves: [{ ply: 0, color: 'white', text: 'c3-d4', path: [22, 18], captures: [] }, { ply: 1, color: 'black', text: 'b6-a5', path: [9, 13], captures: [] }],
-    move_limits: [], claimable_draw: null, draw_offer: null, rematch: { white: false, black: false, game: null }, clock: null, result: null,
+    move_limits: [], claimable_draw: null, draw_offer: null, undo_allowed: false, rematch: { white: false, black: false, game: null }, clock: null, result: null,
     ...over,
   };
 }

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace papan::server {
@@ -140,6 +141,8 @@ public:
     virtual void set_rating(const RatingRecord& r)                                              = 0;
     [[nodiscard]] virtual std::vector<RatingRecord> leaderboard(const std::string& variant,
                                                                 int limit)                      = 0;
+    // The variants with rated players and how many, most players first (then by key).
+    [[nodiscard]] virtual std::vector<std::pair<std::string, int>> rated_variants() = 0;
     // Every variant the user has a rating in, with wins, losses and draws of its rated games.
     [[nodiscard]] virtual std::vector<RatingRecord> ratings_of(std::int64_t user_id) = 0;
     virtual void add_rating_change(const RatingChangeRecord& c)                      = 0;
