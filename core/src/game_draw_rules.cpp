@@ -281,6 +281,7 @@ std::vector<DrawCounter> Game::move_limits() const {
         d.text         = draw_rule_text(s.rule);
         d.count        = c;
         d.limit        = s.limit;
+        d.progress     = s.progress;
         const int left = std::max(0, s.limit - c);
         if (s.stronger_moves) {
             const Color strong = match_endgame(s.rule, p).strong;

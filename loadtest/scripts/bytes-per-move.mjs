@@ -1,6 +1,7 @@
 // Bytes per move (docs/operations.md, "Bytes per move"): plays hot-seat games of seeded random
 // legal moves against a running `papan serve` and prints the size of the WebSocket frame that
-// answers each move (the `event` every subscriber of the game receives) at the plies asked for.
+// answers each move (the `event` every subscriber of the game receives: after the first full
+// state, a delta) at the plies asked for.
 // A game that ends before the last ply asked for is dropped and the next seed is tried.
 //   node --experimental-websocket loadtest/scripts/bytes-per-move.mjs ws://127.0.0.1:8080/ws [variant] [plies]
 // (Node 20: the flag enables the WebSocket client; Node 22 has it by default.)
@@ -23,6 +24,7 @@ function play(seed) {
     const random = rng(seed);
     const ws = new WebSocket(url);
     const sizes = new Map();
+    let state = null;  // the full state, kept from the events' deltas (docs/protocol.md)
     ws.onerror = (e) => reject(new Error(`websocket: ${e.message ?? e}`));
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", name: "Bytes" }));
     const move = (state) => {
@@ -36,9 +38,19 @@ function play(seed) {
       if (msg.type === "welcome") {
         ws.send(JSON.stringify({ type: "create", mode: "hotseat", variant }));
       } else if (msg.type === "state" && msg.state.ply === 0) {
-        move(msg.state);
+        state = msg.state;
+        move(state);
       } else if (msg.type === "event") {
-        const s = msg.state;
+        if (msg.state) {
+          state = msg.state;
+        } else {
+          const d = msg.delta;
+          const moves = state.moves.slice(0, d.moves_keep ?? state.moves.length).concat(d.moves_add ?? []);
+          state = { ...state, ...d, moves };
+          delete state.moves_keep;
+          delete state.moves_add;
+        }
+        const s = state;
         sizes.set(s.ply, bytes);
         if (s.ply >= last || s.status === "over") {
           ws.close();

@@ -67,12 +67,13 @@ struct Player {
     bool resyncing            = false;  // resume sent, its answer not complete
     std::int64_t resync_id    = 0;
     bool have_version         = false;
-    std::int64_t last_version = 0;      // of the current game, as this connection saw it
-    int seen_ply              = 0;      // highest ply of the current game seen on this connection
-    bool joined               = false;  // friend joiner: seated in the current game
-    bool join_pending         = false;
-    int join_attempts         = 0;
-    std::int64_t join_id      = 0;
+    std::int64_t last_version = 0;  // of the current game, as this connection saw it
+    int seen_ply              = 0;  // highest ply of the current game seen on this connection
+    Json state;  // the current game's full state on this connection (events carry deltas)
+    bool joined          = false;  // friend joiner: seated in the current game
+    bool join_pending    = false;
+    int join_attempts    = 0;
+    std::int64_t join_id = 0;
 };
 
 class Session : public std::enable_shared_from_this<Session> {

@@ -5,6 +5,7 @@
 #include "session.hpp"
 
 #include <papan/loadtest/reconnection.hpp>
+#include <papan/loadtest/state_delta.hpp>
 
 #include <algorithm>
 
@@ -28,11 +29,24 @@ void Session::handle(int pi, const Json& msg) {
             }
         }
     } else if (type == "state" || type == "event") {
-        if (game_.id.empty() || msg.value("game", "") != game_.id || !msg.contains("state") ||
-            !msg["state"].is_object()) {
+        if (game_.id.empty() || msg.value("game", "") != game_.id) {
             return;
         }
-        on_game_message(pi, msg, type == "event", ref);
+        switch (take_game_frame(p.state, msg)) {
+        case GameFrame::Applied: {
+            Json full     = msg;
+            full["state"] = p.state;
+            on_game_message(pi, full, type == "event", ref);
+            break;
+        }
+        case GameFrame::Old:
+            break;
+        case GameFrame::Gap:
+            // A delta whose base this connection does not have: ask for the whole state.
+            run_.error("delta_gap");
+            send_resume(pi, false);
+            break;
+        }
     } else if (type == "resumed") {
         if (p.resyncing && ref == p.resync_id && msg.value("game", "") == game_.id) {
             p.have_version = true;

@@ -267,6 +267,28 @@ TEST_F(ServerTest, FriendGameEndsByADrawRule) {
     EXPECT_EQ(st["state"]["result"]["reason"], "repetition");
 }
 
+// The friend who opens the link names their seat with the join (issue 13, item 7), cleaned as
+// a hello's nickname is; without a name the hello's nickname stays.
+TEST_F(ServerTest, TheJoiningFriendNamesTheirSeat) {
+    start();
+    auto a  = client("Ann");
+    auto b  = client("Bob");
+    Json st = a->create({{"mode", "friend"}, {"variant", "russian"}, {"color", "white"}});
+    const std::string game = st["game"];
+    b->send(
+        Json{{"type", "join"}, {"invite", st["created"]["invite"]}, {"name", "  Budi\u202e  "}});
+    const Json seated = a->wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    EXPECT_EQ(seated["state"]["players"]["black"]["name"], "Budi");
+    EXPECT_EQ(seated["state"]["players"]["white"]["name"], "Ann");
+    auto c = client("Carl");
+    auto d = client("Dewi");
+    st     = c->create({{"mode", "friend"}, {"variant", "russian"}, {"color", "white"}});
+    d->send(Json{{"type", "join"}, {"invite", st["created"]["invite"]}});
+    const Json plain =
+        c->wait_state(st["game"], [](const Json& s) { return s["status"] == "playing"; });
+    EXPECT_EQ(plain["state"]["players"]["black"]["name"], "Dewi");
+}
+
 TEST_F(ServerTest, FriendGameEndsByTime) {
     start();
     auto a                 = client("Ann");
@@ -293,6 +315,7 @@ TEST_F(ServerTest, ReconnectAndResumeWithLastVersion) {
     b->send(Json{{"type", "draw_offer"}, {"game", game}});
     b->wait_version(game, last + 1);
     auto again = client("Ann", secret);
+    again->know(st);  // the browser kept the state it had
     again->send(Json{{"type", "resume"}, {"game", game}, {"last_version", last}});
     const Json missed = again->recv_until([&](const Json& j) { return j["game"] == game; });
     EXPECT_EQ(missed["type"], "event");

@@ -3,6 +3,8 @@
 #include "pg_test_db.hpp"
 #include "redis_process.hpp"
 
+#include <papan/loadtest/state_delta.hpp>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -20,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
+#include <map>
 #include <poll.h>
 #include <random>
 #include <stdexcept>
@@ -279,6 +282,7 @@ HttpResult raw_http(unsigned short port, const std::string& bytes) {
 struct WsClient::Impl {
     net::io_context ioc;
     websocket::stream<beast::tcp_stream> ws{ioc};
+    std::map<std::string, Json> states;  // the full state of each game, kept from its deltas
 };
 
 WsClient::WsClient(unsigned short port, const std::string& from) : impl_(std::make_unique<Impl>()) {
@@ -325,9 +329,24 @@ Json WsClient::recv(std::chrono::milliseconds timeout) {
     if (err) {
         throw std::runtime_error("read failed: " + err.message());
     }
-    Json j = Json::parse(beast::buffers_to_string(buf.data()));
+    last_bytes = buf.size();
+    Json j     = Json::parse(beast::buffers_to_string(buf.data()));
+    if (j.value("type", "") == "event" || j.value("type", "") == "state") {
+        // Events carry deltas: every message hands the tests the full state after it, built
+        // the way a client builds it (papan::loadtest::take_game_frame), so every test that
+        // plays checks the server's deltas. A delta without its base gives a null state.
+        Json& state      = impl_->states[j.value("game", "")];
+        const auto frame = papan::loadtest::take_game_frame(state, j);
+        if (j.value("type", "") == "event") {
+            j["state"] = frame == papan::loadtest::GameFrame::Gap ? Json(nullptr) : state;
+        }
+    }
     seen.push_back(j);
     return j;
+}
+
+void WsClient::know(const Json& state_msg) {
+    impl_->states[state_msg.value("game", "")] = state_msg["state"];
 }
 
 Json WsClient::recv_until(const std::function<bool(const Json&)>& pred,

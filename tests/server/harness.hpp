@@ -126,7 +126,12 @@ public:
     // Waits for an event or state of `game` satisfying pred on its state.
     Json wait_state(const std::string& game, const std::function<bool(const Json&)>& pred);
 
+    // Gives this client the state of a game it saw on an earlier connection (a state or event
+    // message as recv returns it), the base a resume with last_version builds on.
+    void know(const Json& state_msg);
+
     std::vector<Json> seen;
+    std::size_t last_bytes = 0;  // the size of the last frame received, as sent
 
 private:
     struct Impl;

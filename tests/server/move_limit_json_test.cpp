@@ -27,7 +27,7 @@ std::map<std::string, Json> limits_of(core::VariantId v,
     EXPECT_TRUE(game) << fen;
     std::map<std::string, Json> out;
     for (const auto& d : game->move_limits()) {
-        out[std::string(d.key)] = move_limit_json(*game, d);
+        out[std::string(d.key)] = move_limit_json(d);
     }
     return out;
 }

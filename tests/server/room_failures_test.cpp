@@ -6,12 +6,14 @@
 #include "game/lobby.hpp"
 #include "game/store_executor.hpp"
 
+#include <papan/loadtest/state_delta.hpp>
 #include <papan/server/tokens.hpp>
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <random>
 #include <stdexcept>
@@ -192,7 +194,16 @@ class FakePeer final : public Peer {
 public:
     void send(std::shared_ptr<const std::string> message) override {
         const std::lock_guard lock(mutex_);
-        messages_.push_back(Json::parse(*message));
+        Json j = Json::parse(*message);
+        if (j.value("type", "") == "event" || j.value("type", "") == "state") {
+            // Events carry deltas: the full state after each, built as a client builds it.
+            Json& state      = states_[j.value("game", "")];
+            const auto frame = papan::loadtest::take_game_frame(state, j);
+            if (j.value("type", "") == "event") {
+                j["state"] = frame == papan::loadtest::GameFrame::Gap ? Json(nullptr) : state;
+            }
+        }
+        messages_.push_back(std::move(j));
     }
 
     std::vector<Json> messages() {
@@ -203,6 +214,7 @@ public:
 private:
     std::mutex mutex_;
     std::vector<Json> messages_;
+    std::map<std::string, Json> states_;
 };
 
 std::filesystem::path temp_db() {

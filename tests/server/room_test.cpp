@@ -7,6 +7,7 @@
 
 #include <papan/core/notation/squares.hpp>
 #include <papan/core/rules/registry.hpp>
+#include <papan/loadtest/state_delta.hpp>
 #include <papan/server/tokens.hpp>
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -26,7 +28,16 @@ class FakePeer final : public Peer {
 public:
     void send(std::shared_ptr<const std::string> message) override {
         std::lock_guard lock(mutex_);
-        messages_.push_back(Json::parse(*message));
+        Json j = Json::parse(*message);
+        if (j.value("type", "") == "event" || j.value("type", "") == "state") {
+            // Events carry deltas: the full state after each, built as a client builds it.
+            Json& state      = states_[j.value("game", "")];
+            const auto frame = papan::loadtest::take_game_frame(state, j);
+            if (j.value("type", "") == "event") {
+                j["state"] = frame == papan::loadtest::GameFrame::Gap ? Json(nullptr) : state;
+            }
+        }
+        messages_.push_back(std::move(j));
     }
 
     std::vector<Json> messages() {
@@ -37,6 +48,7 @@ public:
 private:
     std::mutex mutex_;
     std::vector<Json> messages_;
+    std::map<std::string, Json> states_;
 };
 
 struct Rig {

@@ -42,6 +42,14 @@ void Throttle::count(const std::string& key, int limit) {
     ++w.events;
 }
 
+std::int64_t Throttle::take(const std::string& key, int limit) {
+    const auto wait = retry_after(key, limit);
+    if (wait == 0) {
+        count(key, limit);
+    }
+    return wait;
+}
+
 void Throttle::clear(const std::string& key) {
     std::lock_guard lock(mutex_);
     windows_.erase(key);
@@ -138,20 +146,11 @@ std::int64_t Accounts::take_registration(const std::string& ip) {
     if (ip.empty()) {
         return 0;
     }
-    const auto wait = registrations_.retry_after("ip:" + ip, limits_.registrations_per_ip);
-    if (wait == 0) {
-        registrations_.count("ip:" + ip, limits_.registrations_per_ip);
-    }
-    return wait;
+    return registrations_.take("ip:" + ip, limits_.registrations_per_ip);
 }
 
 std::int64_t Accounts::take_import(std::int64_t user_id) {
-    const std::string key = "u:" + std::to_string(user_id);
-    const auto wait       = imports_.retry_after(key, limits_.imports_per_user);
-    if (wait == 0) {
-        imports_.count(key, limits_.imports_per_user);
-    }
-    return wait;
+    return imports_.take("u:" + std::to_string(user_id), limits_.imports_per_user);
 }
 
 }  // namespace papan::server

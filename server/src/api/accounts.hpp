@@ -28,6 +28,8 @@ public:
     // Seconds to wait before `key` may try again (0: go ahead) under `limit` per window.
     [[nodiscard]] std::int64_t retry_after(const std::string& key, int limit);
     void count(const std::string& key, int limit);
+    // retry_after, and when it is 0 counts the event: the check-and-count of every rate cap.
+    [[nodiscard]] std::int64_t take(const std::string& key, int limit);
     void clear(const std::string& key);
 
 private:

@@ -41,6 +41,10 @@ HttpResponse error_response(unsigned status, std::string_view code, std::string_
     return json_response(status, nlohmann::json{{"error", code}, {"message", message}});
 }
 
+HttpResponse internal_error_response() {
+    return error_response(500, "internal", "the server could not answer this request");
+}
+
 std::variant<Request, HttpResponse> check_request(const HttpRequest& raw) {
     Request out;
     if (raw.method == "GET" || raw.method == "HEAD") {

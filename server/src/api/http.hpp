@@ -56,5 +56,7 @@ struct HttpResponse {
 // {"error": code, "message": message}; the message never carries internal text.
 [[nodiscard]] HttpResponse
 error_response(unsigned status, std::string_view code, std::string_view message);
+// 500 `internal`, for a request whose handling threw: no internal text reaches the client.
+[[nodiscard]] HttpResponse internal_error_response();
 
 }  // namespace papan::server

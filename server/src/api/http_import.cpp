@@ -73,7 +73,7 @@ void read_and_store(ApiContext& ctx, const std::shared_ptr<const std::string>& b
         *report = import_pdn(*body, ctx.svc.clock.now_ms(), [] { return random_hex(8); });
     } catch (const std::exception& e) {
         log_line("http", std::string("import: internal error: ") + e.what());
-        reply(error_response(500, "internal", "the server could not answer this request"));
+        reply(internal_error_response());
         return;
     }
     if (report->games == 0) {

@@ -70,8 +70,9 @@ struct Built {
     RejectedGame rejected;
 };
 
-// The record of a game the reader accepted, or why it cannot be stored.
-Built build_record(const core::PdnEntry& e) {
+// The record of a game the reader accepted, or why it cannot be stored; `result` is the game's
+// result as the file gives it (Result tag and move-text terminator resolved).
+Built build_record(const core::PdnEntry& e, const std::string& result) {
     const core::PdnGame& pdn = e.game;
     Built out;
     out.rejected.number = e.number;
@@ -128,11 +129,10 @@ Built build_record(const core::PdnEntry& e) {
                        false,
                        std::nullopt};
     }
-    rec.time_control         = "{}";
-    rec.clocks               = "{}";
-    rec.status               = GameStatus::Over;
-    rec.rated                = false;
-    const std::string result = core::resolve_pdn_result(pdn.tag("Result"), pdn.result);
+    rec.time_control = "{}";
+    rec.clocks       = "{}";
+    rec.status       = GameStatus::Over;
+    rec.rated        = false;
     if (game.is_over()) {
         // The rules ended the game with its last move: their result is the game's.
         rec.outcome     = std::string(outcome_key(game.result().outcome));
@@ -178,7 +178,8 @@ ImportReport import_pdn(std::string_view bytes,
                 "over the limit of " + std::to_string(kMaxImportGames) + " games per import"});
             continue;
         }
-        Built b = build_record(e);
+        const std::string result = core::resolve_pdn_result(e.game.tag("Result"), e.game.result);
+        Built b                  = build_record(e, result);
         if (!b.record) {
             report.rejected.push_back(std::move(b.rejected));
             continue;
@@ -190,9 +191,8 @@ ImportReport import_pdn(std::string_view bytes,
         for (auto& m : rec.moves) {
             m.at_ms = now_ms;
         }
-        const std::string result = core::convert_pdn_result(
-            core::resolve_pdn_result(e.game.tag("Result"), e.game.result), e.game.variant);
-        report.good.push_back(ImportedGame{e.number, std::move(rec), result});
+        report.good.push_back(ImportedGame{
+            e.number, std::move(rec), core::convert_pdn_result(result, e.game.variant)});
     }
     return report;
 }

@@ -151,7 +151,7 @@ void handle_http(ApiContext& ctx, const HttpRequest& raw, Reply reply) {
         route->handler(ctx, req, args, guarded);
     } catch (const std::exception& e) {
         log_line("http", std::string(route->pattern) + ": internal error: " + e.what());
-        guarded(error_response(500, "internal", "the server could not answer this request"));
+        guarded(internal_error_response());
     }
 }
 

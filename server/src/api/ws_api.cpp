@@ -92,8 +92,7 @@ bool may_create(ApiContext& ctx, SessionPeer& peer, const ClientMessage& m) {
     if (ctx.creates == nullptr || limit <= 0) {
         return true;
     }
-    const std::string key = "ip:" + peer.remote_address();
-    if (const auto wait = ctx.creates->retry_after(key, limit); wait > 0) {
+    if (const auto wait = ctx.creates->take("ip:" + peer.remote_address(), limit); wait > 0) {
         peer.send_text(error_text("too_many_creates",
                                   "too many new games from your address (at most " +
                                       std::to_string(limit) + " a minute); try again in " +
@@ -101,7 +100,6 @@ bool may_create(ApiContext& ctx, SessionPeer& peer, const ClientMessage& m) {
                                   m.id));
         return false;
     }
-    ctx.creates->count(key, limit);
     return true;
 }
 
@@ -179,8 +177,7 @@ void handle_ws_message(ApiContext& ctx,
         dispatch(ctx, peer, text);
     } catch (const std::exception& e) {
         log_line("ws " + peer->connection_id(), std::string("internal error: ") + e.what());
-        peer->send_text(
-            error_text("internal", "the server could not handle that message", std::nullopt));
+        peer->send_text(internal_error_text());
     }
 }
 

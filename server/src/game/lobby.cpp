@@ -5,6 +5,7 @@
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
+#include "support/text.hpp"
 
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/rules/registry.hpp>
@@ -330,13 +331,27 @@ void Lobby::join(const ClientMessage& m, const Identity& who, const std::shared_
     });
 }
 
+// The friend who opens a link names the seat: a guest's `name` with the join wins over the
+// hello's nickname (cleaned the same way); a signed-in player is always their username.
+namespace {
+Identity seated_identity(const ClientMessage& m, const Identity& who) {
+    Identity seated = who;
+    if (!who.user_id && !m.name.empty()) {
+        seated.name = clean_nickname(m.name);
+    }
+    return seated;
+}
+}  // namespace
+
 void Lobby::join_room(const std::shared_ptr<Room>& room,
                       const ClientMessage& m,
                       const Identity& who,
                       const std::shared_ptr<Peer>& peer) {
     on_room(
         room,
-        [room, peer, who, h = hash_secret(m.invite), ref = m.id] { room->join(peer, who, h, ref); },
+        [room, peer, seated = seated_identity(m, who), h = hash_secret(m.invite), ref = m.id] {
+            room->join(peer, seated, h, ref);
+        },
         [this, m, who, peer] { join(m, who, peer); });
 }
 

@@ -20,4 +20,9 @@ error_text(std::string_view code, std::string_view message, std::optional<std::i
     return j.dump();
 }
 
+// The answer to a WebSocket message whose handling threw: no internal text reaches the client.
+[[nodiscard]] inline std::string internal_error_text() {
+    return error_text("internal", "the server could not handle that message", std::nullopt);
+}
+
 }  // namespace papan::server

@@ -8,6 +8,6 @@
 
 namespace papan::server {
 
-[[nodiscard]] nlohmann::json move_limit_json(const core::Game& game, const core::DrawCounter& d);
+[[nodiscard]] nlohmann::json move_limit_json(const core::DrawCounter& d);
 
 }  // namespace papan::server

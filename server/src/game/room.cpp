@@ -6,6 +6,7 @@
 #include "game/lobby.hpp"
 #include "game/messages.hpp"
 #include "game/placement.hpp"
+#include "game/state_delta.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
 
@@ -252,18 +253,14 @@ void Room::restore() {
 
 void Room::commit(Json event, StoreOp op, Origin origin, std::function<void()> after) {
     ++version_;
-    Json msg{{"type", "event"},
-             {"game", id_},
-             {"version", version_},
-             {"event", std::move(event)},
-             {"state", state_json()}};
-    auto text                = std::make_shared<const std::string>(msg.dump());
+    auto next                = std::make_shared<Json>(state_json());
     writing_                 = true;
     std::weak_ptr<Room> weak = shared_from_this();
     svc_.store.run([weak,
                     id      = id_,
                     op      = std::move(op),
-                    text    = std::move(text),
+                    event   = std::move(event),
+                    next    = std::move(next),
                     ratings = std::exchange(pending_ratings_, nullptr),
                     origin,
                     after](Store& store) mutable {
@@ -274,27 +271,40 @@ void Room::commit(Json event, StoreOp op, Origin origin, std::function<void()> a
             ok = false;
             log_line("room " + id, std::string("store write failed: ") + e.what());
         }
-        if (ok && ratings && !ratings->is_null()) {
-            // The ratings are known only once stored: the ending's result gains them here.
-            auto patched                          = Json::parse(*text);
-            patched["state"]["result"]["ratings"] = *ratings;
-            text = std::make_shared<const std::string>(patched.dump());
-        }
         if (auto self = weak.lock()) {
-            self->post([self, ok, text, ratings, origin, after] {
+            self->post([self,
+                        ok,
+                        event   = std::move(event),
+                        next    = std::move(next),
+                        ratings = std::move(ratings),
+                        origin,
+                        after]() mutable {
                 if (ok && ratings && !ratings->is_null()) {
-                    self->result_ratings_ = *ratings;
+                    // The ratings are known only once stored: the ending's result gains them.
+                    self->result_ratings_        = *ratings;
+                    (*next)["result"]["ratings"] = *ratings;
                 }
-                self->committed(ok, text, origin, after);
+                self->committed(ok, std::move(event), std::move(*next), origin, after);
             });
         }
     });
 }
 
-void Room::committed(bool ok,
-                     const std::shared_ptr<const std::string>& text,
-                     const Origin& origin,
-                     const std::function<void()>& after) {
+std::shared_ptr<const std::string> Room::event_message(Json event, Json next) {
+    const bool start = event.value("kind", "") == "start";
+    Json msg{{"type", "event"}, {"game", id_}, {"version", version_}, {"event", std::move(event)}};
+    // The friend who just sat down has no state yet: a start event carries it whole.
+    if (sent_state_.is_object() && !start) {
+        msg["delta"] = state_delta(sent_state_, next);
+    } else {
+        msg["state"] = next;
+    }
+    sent_state_ = std::move(next);
+    return std::make_shared<const std::string>(msg.dump());
+}
+
+void Room::committed(
+    bool ok, Json event, Json next, const Origin& origin, const std::function<void()>& after) {
     writing_ = false;
     touch();
     if (!ok) {
@@ -310,6 +320,7 @@ void Room::committed(bool ok,
     const bool ended = rec_.status == GameStatus::Over &&
                        (!snapshot_ || snapshot_->rec.status != GameStatus::Over);
     snapshot_.reset();
+    const auto text = event_message(std::move(event), std::move(next));
     recent_.emplace_back(version_, text);
     if (recent_.size() > kRecentEvents) {
         recent_.pop_front();
@@ -389,7 +400,8 @@ void Room::create_and_announce(std::vector<std::pair<std::shared_ptr<Peer>, Iden
         }
     }
     const Origin origin{to.empty() ? std::weak_ptr<Peer>{} : to.front(), std::nullopt};
-    auto state               = std::make_shared<const std::string>(state_message(std::nullopt));
+    sent_state_ = state_json();
+    auto state  = std::make_shared<const std::string>(state_message(sent_state_, std::nullopt));
     GamePlacement* placement = svc_.placement;
     const auto now           = svc_.clock.now_ms();
     writing_                 = true;
@@ -472,7 +484,8 @@ void Room::refresh_subscribers() {
     if (defer_while_writing([self = shared_from_this()] { self->refresh_subscribers(); })) {
         return;
     }
-    const auto text = std::make_shared<const std::string>(state_message(std::nullopt));
+    sent_state_     = state_json();
+    const auto text = std::make_shared<const std::string>(state_message(sent_state_, std::nullopt));
     for (const auto& p : live_subscribers()) {
         p->send_game(text, id_);
     }

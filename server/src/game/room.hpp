@@ -128,9 +128,14 @@ private:
     void begin_change();
     void commit(nlohmann::json event, StoreOp op, Origin origin, std::function<void()> after = {});
     void committed(bool ok,
-                   const std::shared_ptr<const std::string>& text,
+                   nlohmann::json event,
+                   nlohmann::json next,
                    const Origin& origin,
                    const std::function<void()>& after);
+    // The event message of the change just stored: after one full state, what changed since the
+    // state last sent to every subscriber (sent_state_, which becomes `next`).
+    [[nodiscard]] std::shared_ptr<const std::string> event_message(nlohmann::json event,
+                                                                   nlohmann::json next);
     void restore();
     // Runs fn now, or after the write in flight (the commands of a room are applied in order).
     bool defer_while_writing(std::function<void()> fn);
@@ -139,6 +144,8 @@ private:
     void guarded(const Origin& origin, const std::function<void()>& fn);
 
     [[nodiscard]] std::string state_message(std::optional<std::int64_t> ref) const;
+    [[nodiscard]] std::string state_message(const nlohmann::json& state,
+                                            std::optional<std::int64_t> ref) const;
     [[nodiscard]] std::vector<std::shared_ptr<Peer>> live_subscribers() const;
 
     void on_move(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
@@ -195,6 +202,9 @@ private:
     // A rated game's ratings {white,black}{before,after}, once its ending is stored (else null).
     nlohmann::json result_ratings_;
     std::shared_ptr<nlohmann::json> pending_ratings_;  // filled by with_results' op on the store
+    // The state of version_ as every subscriber has it (the base of the next event's delta);
+    // null until one was sent to all (the next event then carries the whole state).
+    nlohmann::json sent_state_;
     std::uint64_t ai_epoch_ = 0;
     bool ai_thinking_       = false;
     std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> recent_;

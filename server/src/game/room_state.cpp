@@ -78,7 +78,7 @@ Json Room::state_json() const {
     Json limits = Json::array();
     if (!game_.is_over()) {
         for (const auto& d : game_.move_limits()) {
-            limits.push_back(move_limit_json(game_, d));
+            limits.push_back(move_limit_json(d));
         }
     }
     s["move_limits"]    = limits;
@@ -120,7 +120,11 @@ Json Room::state_json() const {
 }
 
 std::string Room::state_message(std::optional<std::int64_t> ref) const {
-    Json j{{"type", "state"}, {"game", id_}, {"version", version_}, {"state", state_json()}};
+    return state_message(state_json(), ref);
+}
+
+std::string Room::state_message(const Json& state, std::optional<std::int64_t> ref) const {
+    Json j{{"type", "state"}, {"game", id_}, {"version", version_}, {"state", state}};
     if (ref) {
         j["ref"] = *ref;
     }

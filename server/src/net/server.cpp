@@ -8,6 +8,7 @@
 #include "game/ai_pool.hpp"
 #include "game/lifecycle.hpp"
 #include "game/lobby.hpp"
+#include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
 
@@ -321,8 +322,7 @@ private:
         } catch (...) {
             log_line("ws " + id_,
                      "internal error on a message: " + what_of(std::current_exception()));
-            send_text(
-                R"({"type":"error","code":"internal","message":"the server could not handle that message"})");
+            send_text(internal_error_text());
         }
     }
 
@@ -514,7 +514,7 @@ net::awaitable<void> http_session(tcp::socket socket,
             log_line("http " + id,
                      "internal error on " + std::string(req.method_string()) + " " +
                          printable(req.target()) + ": " + what_of(failure));
-            res = error_response(500, "internal", "the server could not answer this request");
+            res = internal_error_response();
         }
         auto out       = to_wire(std::move(*res), req.version(), keep_alive && !failure, head);
         auto [wec, wn] = co_await http::async_write(stream, out, kAwait);

@@ -222,7 +222,28 @@ export interface VariantsResponse {
 }
 
 /** Reads one server frame; null when it is not a JSON object with a string "type". */
-export function parseServerMessage(text: string): ServerMessage | null {
+/**
+ * What changed in an event (docs/protocol.md, "Game state"): the state's fields that changed,
+ * with their new values; the move list as `moves_keep` (moves of the state before that stay)
+ * and `moves_add` (the moves after them).
+ */
+export type StateDelta = Partial<Omit<GameState, 'moves'>> & { moves_keep?: number; moves_add?: MoveJson[] };
+
+/** An event as the server sends it: the whole `state` (a start, or the first after a load) or a `delta`. */
+export type WireEvent = { type: 'event'; game: string; version: number; event: GameEvent; state?: GameState; delta?: StateDelta };
+/** A server message as it arrives; the Connection turns every event into one with its full state. */
+export type WireMessage = Exclude<ServerMessage, { type: 'event' }> | WireEvent;
+
+/** The state after an event: `delta` applied to the state of the version before it. */
+export function applyDelta(base: GameState, delta: StateDelta): GameState | null {
+  const { moves_keep: keep, moves_add: add, ...fields } = delta;
+  if ((keep === undefined) !== (add === undefined)) return null;
+  if (keep !== undefined && (!Number.isInteger(keep) || keep < 0 || keep > base.moves.length || !Array.isArray(add))) return null;
+  const moves = keep === undefined ? base.moves : base.moves.slice(0, keep).concat(add ?? []);
+  return { ...base, ...fields, moves } as GameState;
+}
+
+export function parseServerMessage(text: string): WireMessage | null {
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -230,5 +251,5 @@ export function parseServerMessage(text: string): ServerMessage | null {
     return null;
   }
   if (typeof v !== 'object' || v === null || typeof (v as { type?: unknown }).type !== 'string') return null;
-  return v as ServerMessage;
+  return v as WireMessage;
 }

@@ -111,6 +111,72 @@ describe('connection', () => {
     expect(seen).toEqual([5, 6]);
   });
 
+  it('builds each event\'s full state from its delta, and the move list from moves_keep/moves_add', () => {
+    const h = harness();
+    const got: Record<string, unknown>[] = [];
+    h.conn.onMessage((m) => {
+      if (m.type === 'event') got.push(m.state as unknown as Record<string, unknown>);
+    });
+    h.conn.connect();
+    const a = h.sockets[0] as FakeSocket;
+    a.open();
+    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+    h.conn.follow('G2');
+    const mv = (ply: number) => ({ ply, color: ply % 2 ? 'black' : 'white', text: `m${ply}`, path: [ply, ply + 4], captures: [] });
+    a.deliver({ type: 'state', game: 'G2', version: 2, state: { id: 'G2', version: 2, ply: 2, turn: 'white', moves: [mv(0), mv(1)], result: null } });
+    a.deliver({ type: 'event', game: 'G2', version: 3, event: { kind: 'move' }, delta: { version: 3, ply: 3, turn: 'black', moves_keep: 2, moves_add: [mv(2)] } });
+    expect(got.at(-1)).toEqual({ id: 'G2', version: 3, ply: 3, turn: 'black', moves: [mv(0), mv(1), mv(2)], result: null });
+    expect(got.at(-1)).not.toHaveProperty('moves_keep');
+    // an undo cuts the list
+    a.deliver({ type: 'event', game: 'G2', version: 4, event: { kind: 'undo' }, delta: { version: 4, ply: 1, moves_keep: 1, moves_add: [] } });
+    expect(got.at(-1)).toMatchObject({ version: 4, ply: 1, turn: 'black', moves: [mv(0)] });
+    // a field left out of the delta keeps its value
+    a.deliver({ type: 'event', game: 'G2', version: 5, event: { kind: 'resign' }, delta: { version: 5, result: { outcome: 'white_wins' } } });
+    expect(got.at(-1)).toMatchObject({ version: 5, ply: 1, moves: [mv(0)], result: { outcome: 'white_wins' } });
+    expect(h.conn.versionOf('G2')).toBe(5);
+  });
+
+  it('asks for the whole state when a delta misses its base, and drops old events', () => {
+    const h = harness();
+    const seen: number[] = [];
+    h.conn.onMessage((m) => {
+      if (m.type === 'state' || m.type === 'event') seen.push(m.version);
+    });
+    h.conn.connect();
+    const a = h.sockets[0] as FakeSocket;
+    a.open();
+    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+    h.conn.follow('G3');
+    a.deliver({ type: 'state', game: 'G3', version: 5, state: { id: 'G3', version: 5, moves: [] } });
+    a.deliver({ type: 'event', game: 'G3', version: 5, event: { kind: 'move' }, delta: { version: 5 } });
+    a.deliver({ type: 'event', game: 'G3', version: 7, event: { kind: 'move' }, delta: { version: 7 } });
+    expect(seen).toEqual([5]);
+    expect(a.sent.at(-1)).toEqual({ type: 'resume', game: 'G3', id: expect.any(Number) });
+    // a delta that does not fit the list is a gap too
+    a.deliver({ type: 'state', game: 'G3', version: 7, state: { id: 'G3', version: 7, moves: [] } });
+    a.deliver({ type: 'event', game: 'G3', version: 8, event: { kind: 'move' }, delta: { version: 8, moves_keep: 3, moves_add: [] } });
+    expect(seen).toEqual([5, 7]);
+    // a start event carries the whole state: taken without a base
+    a.deliver({ type: 'event', game: 'G4', version: 1, event: { kind: 'start' }, state: { id: 'G4', version: 1, moves: [] } });
+    expect(seen).toEqual([5, 7, 1]);
+  });
+
+  it('resumes from a state it was given, and plays the missed deltas on it', () => {
+    const h = harness();
+    const got: unknown[] = [];
+    h.conn.onMessage((m) => {
+      if (m.type === 'event') got.push(m.state);
+    });
+    h.conn.connect();
+    const a = h.sockets[0] as FakeSocket;
+    a.open();
+    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+    h.conn.follow('G5', { id: 'G5', version: 9, ply: 9, moves: [] } as never);
+    expect(a.sent.at(-1)).toMatchObject({ type: 'resume', game: 'G5', last_version: 9 });
+    a.deliver({ type: 'event', game: 'G5', version: 10, event: { kind: 'move' }, delta: { version: 10, ply: 10 } });
+    expect(got).toEqual([{ id: 'G5', version: 10, ply: 10, moves: [] }]);
+  });
+
   it('answers requests by their ref, errors included', async () => {
     const h = harness();
     h.conn.connect();

@@ -5,7 +5,7 @@
 // The socket factory and the timer are injected, so the reconnect logic runs in unit tests
 // without a network or a DOM.
 
-import { parseServerMessage, type ClientMessage, type GameState, type Outgoing, type ServerMessage } from './protocol';
+import { applyDelta, parseServerMessage, type ClientMessage, type GameState, type Outgoing, type ServerMessage, type WireMessage } from './protocol';
 
 export type ConnStatus = 'connecting' | 'open' | 'lost';
 
@@ -59,6 +59,8 @@ export class Connection {
   private readonly pending = new Map<number, { resolve: (m: ServerMessage) => void; reject: (e: Error) => void }>();
   /** games followed: id -> last version seen */
   private readonly games = new Map<string, number>();
+  /** the full state of each game seen: the base of its next event's delta */
+  private readonly states = new Map<string, GameState>();
   private statusValue: ConnStatus = 'connecting';
   playerId: string | null = null;
   playerName: string | null = null;
@@ -113,16 +115,18 @@ export class Connection {
     });
   }
 
-  /** Follow a game: resume it now and after every reconnect. */
-  follow(game: string, lastVersion?: number): void {
-    const known = this.games.get(game);
-    if (known === undefined) this.games.set(game, lastVersion ?? -1);
+  /** Follow a game: resume it now and after every reconnect (from `known`, a state already held). */
+  follow(game: string, known?: GameState): void {
+    if (known && (this.states.get(game)?.version ?? -1) < known.version) this.states.set(game, known);
+    const have = this.states.get(game);
+    if (!this.games.has(game)) this.games.set(game, have?.version ?? -1);
     const v = this.games.get(game) ?? -1;
     this.send(v >= 0 ? { type: 'resume', game, last_version: v } : { type: 'resume', game });
   }
 
   unfollow(game: string): void {
     this.games.delete(game);
+    this.states.delete(game);
   }
 
   /** The last version seen of a followed game (-1: none yet). */
@@ -169,7 +173,8 @@ export class Connection {
     ws.onmessage = (ev) => {
       if (typeof ev.data !== 'string') return;
       const m = parseServerMessage(ev.data);
-      if (m) this.receive(m);
+      const full = m ? this.withState(m) : null;
+      if (full) this.receive(full);
     };
     ws.onerror = () => {
       /* onclose follows */
@@ -191,6 +196,38 @@ export class Connection {
       this.timer = null;
       this.open();
     }, backoffMs(this.attempt++));
+  }
+
+  /**
+   * Events carry deltas: the full state after each comes from the state before it. An event
+   * without its base (a version missed) asks for the whole state and is dropped; an old one too.
+   */
+  private withState(m: WireMessage): ServerMessage | null {
+    if (m.type === 'state') {
+      const have = this.states.get(m.game);
+      if (!have || m.version >= have.version) this.states.set(m.game, m.state);
+      return m;
+    }
+    if (m.type !== 'event') return m;
+    const have = this.states.get(m.game);
+    if (m.state) {
+      if (have && m.version < have.version) return null;
+      this.states.set(m.game, m.state);
+      return { ...m, state: m.state };
+    }
+    if (have && m.version <= have.version) return null;
+    const next = have && m.delta && m.version === have.version + 1 ? applyDelta(have, m.delta) : null;
+    if (!next) {
+      this.states.delete(m.game);
+      if (this.games.has(m.game)) {
+        this.games.set(m.game, -1);
+        this.ws?.send(JSON.stringify({ type: 'resume', game: m.game, id: this.nextId++ } satisfies ClientMessage));
+      }
+      return null;
+    }
+    this.states.set(m.game, next);
+    const { delta: _delta, ...rest } = m;
+    return { ...rest, state: next };
   }
 
   private receive(m: ServerMessage): void {
@@ -224,7 +261,7 @@ export class Connection {
   }
 }
 
-/** The newest state of a game among what arrived (events carry the full state). */
+/** The newest state of a game among what arrived (the Connection gives every event its full state). */
 export function stateOf(m: ServerMessage): GameState | null {
   return m.type === 'state' || m.type === 'event' ? m.state : null;
 }

@@ -445,7 +445,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     }
   };
   const off = ctx.conn.onMessage(onMessage);
-  ctx.conn.follow(gameId, state?.version);
+  ctx.conn.follow(gameId, state ?? undefined);
   render();
   const timer = setInterval(tickClocks, 100);
   return {

@@ -99,6 +99,9 @@ struct DrawCounter {
     int limit      = 0;    // the count at which the draw happens
     int plies_left = 0;    // plies still to be played before the draw (0 = it has happened)
     int moves_left = 0;    // moves of the side to move before the draw, its next move included
+    // For DrawRule::NoProgress: what resets the counter (the variant's rule, or the one the
+    // game's DrawRuleSet replaces it with); None for the other rules.
+    NoProgressRule progress = NoProgressRule::None;
 };
 
 [[nodiscard]] std::string_view outcome_text(Outcome o) noexcept;  // "White wins", "Draw", ...

@@ -1,0 +1,70 @@
+#include <papan/loadtest/state_delta.hpp>
+
+#include <cstddef>
+
+namespace papan::loadtest {
+
+using Json = nlohmann::json;
+
+bool apply_state_delta(Json& state, const Json& delta) {
+    if (!state.is_object() || !delta.is_object()) {
+        return false;
+    }
+    const bool cuts = delta.contains("moves_keep");
+    if (cuts != delta.contains("moves_add")) {
+        return false;
+    }
+    if (cuts) {
+        const Json& keep = delta["moves_keep"];
+        const Json& add  = delta["moves_add"];
+        const Json& was  = state.contains("moves") ? state["moves"] : Json::array();
+        if (!keep.is_number_unsigned() || !add.is_array() || !was.is_array() ||
+            keep.get<std::size_t>() > was.size()) {
+            return false;
+        }
+    }
+    for (const auto& [key, value] : delta.items()) {
+        if (key != "moves_keep" && key != "moves_add") {
+            state[key] = value;
+        }
+    }
+    if (cuts) {
+        Json& moves = state["moves"];
+        if (!moves.is_array()) {
+            moves = Json::array();
+        }
+        const auto keep = delta["moves_keep"].get<std::size_t>();
+        moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(keep), moves.end());
+        for (const auto& m : delta["moves_add"]) {
+            moves.push_back(m);
+        }
+    }
+    return true;
+}
+
+GameFrame take_game_frame(Json& state, const Json& msg) {
+    const std::int64_t version = msg.value("version", std::int64_t{-1});
+    const bool known        = state.is_object() && state.value("id", "") == msg.value("game", "");
+    const std::int64_t have = known ? state.value("version", std::int64_t{-1}) : -1;
+    if (msg.contains("state") && msg["state"].is_object()) {
+        if (known && version < have) {
+            return GameFrame::Old;
+        }
+        state = msg["state"];
+        return GameFrame::Applied;
+    }
+    if (known && version <= have) {
+        return GameFrame::Old;
+    }
+    if (!known || version != have + 1 || !msg.contains("delta")) {
+        return GameFrame::Gap;
+    }
+    Json next = state;
+    if (!apply_state_delta(next, msg["delta"])) {
+        return GameFrame::Gap;
+    }
+    state = std::move(next);
+    return GameFrame::Applied;
+}
+
+}  // namespace papan::loadtest
