@@ -37,6 +37,51 @@ async function shots(page: Page, name: string, back = { width: 1280, height: 800
 
 const text = async (page: Page, sel: string): Promise<string> => ((await page.textContent(sel)) ?? '').trim();
 
+describe('1 honest opponents: random pairing that gives the computer', () => {
+  it('says no one was waiting and names the computer\'s level, in English and Indonesian, and the rules index explains it', async () => {
+    const { context, page } = await newPage(browser);
+    await openLobby(page, server.url);
+    await page.selectOption('[data-test="variant"]', 'russian');
+    await page.check('[data-test="mode-random"]');
+    await page.click('[data-test="start"]');
+    await page.waitForSelector('[data-test="seeking"]');
+    // nobody else seeks in this run: after the pairing wait the computer is paired
+    await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece', { timeout: 20_000 });
+    await page.waitForSelector('[data-test="pairing-note"]:not([hidden])');
+    expect(await text(page, '[data-test="pairing-note"]')).toBe('No one was waiting: you play the computer (normal)');
+    expect(await page.isVisible('[data-test="pairing-note"]')).toBe(true);
+    expect(await text(page, '[data-test="rated-badge"]')).toBe('Casual');
+    expect(await page.textContent('[data-test^="computer-badge-"]')).toContain('normal');
+    await shots(page, 'random-computer');
+    // on a phone the line is in the first screen, above the board
+    await page.setViewportSize({ width: 375, height: 667 });
+    const box = await page.$eval('[data-test="pairing-note"]', (e) => e.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(667);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.click('[data-test="lang-id"]');
+    await page.waitForSelector('[data-test="pairing-note"]:not([hidden])');
+    expect(await text(page, '[data-test="pairing-note"]')).toBe('Tidak ada yang menunggu: kamu melawan komputer (sedang)');
+    await shots(page, 'random-computer-id');
+    // the rules index answers who a random opponent is, in both languages
+    await page.goto(`${server.url}/#/rules`);
+    await page.waitForSelector('[data-test="faq"]');
+    expect(await text(page, '[data-test="faq"]')).toContain('pemasangan acak memberimu lawan komputer');
+    await page.click('[data-test="lang-en"]');
+    await page.waitForSelector('[data-test="faq"]');
+    const faq = await text(page, '[data-test="faq"]');
+    expect(faq).toContain('When no one is waiting, random pairing gives you a computer opponent');
+    expect(faq).toContain('marked as the computer, with its level, and such a game is never rated');
+    await shots(page, 'rules-faq');
+    // a game the player chose against the computer has no such line
+    await openLobby(page, server.url);
+    await startGame(page, { variant: 'russian', mode: 'computer', level: 'easy', color: 'white' });
+    await page.waitForSelector('[data-test="computer-badge-black"]');
+    expect(await page.isVisible('[data-test="pairing-note"]')).toBe(false);
+    await context.close();
+  });
+});
+
 describe('2 feedback: sounds, the tab, the computer\'s reply', () => {
   it('plays sounds, remembers the mute, marks the hidden tab, and shows the reply after 400 ms with an animation', async () => {
     const { context, page } = await newPage(browser);
@@ -431,10 +476,17 @@ describe('1 and 8 (client side): rated or casual on every game page, finished ga
     await b.page.waitForSelector('[data-test="my-games"] li[data-status="over"]');
     expect(await text(b.page, '[data-test="my-games"] li[data-status="over"]')).toContain('Black wins');
     // a new visitor whose lobby is on another variant: the leaderboard opens on Czech
+    // (one request for the rated variants, one for Czech's board: no asking variant by variant)
     const c = await newPage(browser);
+    const asked: string[] = [];
+    c.page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/leaderboard') asked.push(u.pathname + u.search);
+    });
     await c.page.goto(`${server.url}/#/leaderboard`);
     await c.page.waitForSelector('[data-test="leaderboard"][data-variant="czech"] table');
     expect(await c.page.$$eval('[data-test="leaderboard"] tbody tr', (r) => r.length)).toBe(2);
+    expect(asked).toEqual(['/api/leaderboard', '/api/leaderboard?variant=czech']);
     await shots(c.page, 'leaderboard-opens-rated');
     // a computer game says Casual
     await openLobby(c.page, server.url);

@@ -163,6 +163,8 @@ export const en = {
     levelWord_normal: 'normal',
     levelWord_hard: 'hard',
     computerBadge: 'computer · {level}',
+    pairedComputer: 'No one was waiting: you play the computer ({level})',
+    faq: 'Questions',
     guest: 'Guest',
     periodsShort: '+{n}×{s} s',
     sq_white: 'white',
@@ -391,6 +393,12 @@ export const en = {
       'Draws: threefold repetition; 25 moves each with no capture and no man advanced; king against king.',
     ],
     } as Record<string, string[]>,
+    faq: [
+      {
+        q: 'Who is my random opponent?',
+        a: 'The first player waiting for the same variant and clock. When no one is waiting, random pairing gives you a computer opponent instead: it is marked as the computer, with its level, and such a game is never rated.',
+      },
+    ],
     noForced: 'On 8×8 diagonal boards a game can be started with the house rule "no forced capture": captures become optional, but a capture once started must be finished.',
   },
 };

@@ -163,6 +163,8 @@ export const id: Messages = {
     levelWord_normal: 'sedang',
     levelWord_hard: 'sulit',
     computerBadge: 'komputer · {level}',
+    pairedComputer: 'Tidak ada yang menunggu: kamu melawan komputer ({level})',
+    faq: 'Pertanyaan umum',
     guest: 'Tamu',
     periodsShort: '+{n}×{s} dtk',
     sq_white: 'putih',
@@ -391,6 +393,12 @@ export const id: Messages = {
       'Remis: posisi berulang tiga kali; 25 langkah masing-masing tanpa makan dan tanpa buah maju; raja melawan raja.',
     ],
     },
+    faq: [
+      {
+        q: 'Siapa lawan acakku?',
+        a: 'Pemain pertama yang menunggu dengan varian dan jam yang sama. Bila tidak ada yang menunggu, pemasangan acak memberimu lawan komputer: ia ditandai sebagai komputer beserta tingkatnya, dan permainan seperti itu tidak pernah berperingkat.',
+      },
+    ],
     noForced: 'Di papan diagonal 8×8 permainan dapat dimulai dengan aturan rumah "tanpa wajib makan": memakan menjadi pilihan, tetapi makan yang sudah dimulai harus diselesaikan.',
   },
 };

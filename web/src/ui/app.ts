@@ -12,7 +12,8 @@ import { h } from './dom';
 import { gameView } from './game';
 import { joinView, lobbyView } from './lobby';
 import { browserStorage, Prefs } from './prefs';
-import { leaderboardView, rulesView } from './rules';
+import { leaderboardView } from './leaderboard';
+import { rulesView } from './rules';
 import { applyTheme, toggleTheme, watchSystemTheme } from './theme';
 
 /** The #/analysis route's variant and FEN ("#/analysis/russian?fen=W:W21-32:B1-12"). */

@@ -15,7 +15,7 @@ import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { explainRefusal, explanationText } from './explain';
 import { boardControls, playControls } from './looks';
-import { buttonsOf, clocksAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
+import { buttonsOf, clocksAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, pairedComputerLevel, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
 import { displayName } from './names';
 import { ReplyPacer } from './pacer';
 import { asOutgoing, type StateWithProposed } from '../net/proposed';
@@ -55,6 +55,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   const limit = h('div', { class: 'move-limit', 'data-test': 'move-limit' });
   // phones: the turn or the result also above the board, where the player looks
   const mobileStatus = h('div', { class: 'mobile-status', 'aria-hidden': 'true' });
+  // random pairing gave the computer (no one was waiting): said above the board, on phones too
+  const pairingNote = h('p', { class: 'banner info pairing-note', role: 'status', 'data-test': 'pairing-note', hidden: true });
   const status = h('div', { class: 'status', 'data-test': 'status' });
   const hintLine = h('p', { class: 'hint', 'data-test': 'hint', hidden: true });
   // moves, captures, results and hints, said by screen readers
@@ -82,6 +84,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       h(
         'div',
         { class: 'board-col' },
+        pairingNote,
         mobileStatus,
         topPlayer,
         h('div', { class: 'board-wrap' }, boardHost),
@@ -298,6 +301,10 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       status.replaceChildren(h('div', { 'data-test': 'turn', 'data-turn': s.turn }, text));
     }
     mobileStatus.textContent = status.textContent;
+    const paired = pairedComputerLevel(s, st);
+    const pairingText = paired === null ? '' : ctx.t('pairedComputer', { level: paired ? displayLevel(paired) : '?' });
+    if (pairingNote.textContent !== pairingText) pairingNote.textContent = pairingText;
+    pairingNote.hidden = paired === null;
     mobileStatus.classList.toggle('over', !!s.result);
     const lim = nearLimit(s);
     limit.textContent = lim ? ctx.t('movesLeft', { n: lim.moves_left, rule: limitRuleName(ctx.t, lim) }) : '';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState, MoveJson } from '../net/protocol';
 import { format } from '../i18n';
-import { buttonsOf, clockAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, orientationOf, seatOf } from './model';
+import { buttonsOf, clockAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, orientationOf, pairedComputerLevel, seatOf } from './model';
 
 function game(over: Partial<GameState> = {}): GameState {
   return {
@@ -87,5 +87,23 @@ describe('game view model', () => {
     expect(limitRuleName(en, { ...intl, kind: 'no_capture_no_man_move', limit_moves: 40 })).toBe('40-move rule: no capture, no man moved');
     expect(limitRuleName(en, { rule: 'king_vs_two', limit_moves: 5, text: 'x', moves_left: 2, plies_left: 4 })).toBe('one king against two');
     expect(limitRuleName(en, { rule: 'something_new', limit_moves: 5, text: 'the server says', moves_left: 2, plies_left: 4 })).toBe('the server says');
+  });
+});
+
+describe('random pairing that gave the computer', () => {
+  const ai = { id: 'ai', name: 'Sari', computer: true, account: false, level: 'normal' };
+  const me = { id: 'a', name: 'Ana', computer: false, account: false };
+  it('names the computer\'s level to the player it was paired with', () => {
+    expect(pairedComputerLevel(game({ mode: 'random', players: { white: me, black: ai } }), { mine: 'white' })).toBe('normal');
+    expect(pairedComputerLevel(game({ mode: 'random', players: { white: { ...ai, level: 'hard' }, black: me } }), { mine: 'black' })).toBe('hard');
+    // a computer seat without its own level: the game's
+    expect(pairedComputerLevel(game({ mode: 'random', level: 'easy', players: { white: me, black: { ...ai, level: undefined } } }), { mine: 'white' })).toBe('easy');
+  });
+  it('says nothing for a person, a chosen computer game, a spectator or a finished game', () => {
+    expect(pairedComputerLevel(game({ mode: 'random' }), { mine: 'white' })).toBeNull();
+    expect(pairedComputerLevel(game({ mode: 'computer', players: { white: me, black: ai } }), { mine: 'white' })).toBeNull();
+    expect(pairedComputerLevel(game({ mode: 'random', players: { white: me, black: ai } }), { mine: null })).toBeNull();
+    const over = { outcome: 'draw', reason: 'agreement', text: 'Draw' };
+    expect(pairedComputerLevel(game({ mode: 'random', players: { white: me, black: ai }, result: over }), { mine: 'white' })).toBeNull();
   });
 });

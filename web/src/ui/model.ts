@@ -169,3 +169,15 @@ export function premoveSideOf(s: GameState, seat: Seat): Color | null {
   if (seat.mine !== 'white' && seat.mine !== 'black') return null;
   return s.turn === seat.mine ? null : seat.mine;
 }
+
+/**
+ * The computer's level when random pairing gave us the computer because no one was waiting
+ * (a random game whose other seat is a computer, docs/protocol.md "Starting games"), so the page
+ * can say so while the game is on; null otherwise (and for spectators and finished games).
+ */
+export function pairedComputerLevel(s: GameState, seat: Seat): string | null {
+  if (s.mode !== 'random' || s.result || (seat.mine !== 'white' && seat.mine !== 'black')) return null;
+  const other = s.players[seat.mine === 'white' ? 'black' : 'white'];
+  if (!other?.computer) return null;
+  return other.level || s.level || '';
+}

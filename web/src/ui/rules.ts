@@ -1,6 +1,6 @@
 // Rules pages: the rules of every variant in plain words (i18n texts restating
 // docs/rules.md) with a diagram of the start position drawn by the board component from
-// the variant's start FEN and square numbers. Also the leaderboard page.
+// the variant's start FEN and square numbers; the rules index also answers a few questions.
 
 import { createBoard, type BoardApi } from '../board/api';
 import { parseFen } from '../board/fen';
@@ -21,7 +21,9 @@ export function rulesView(ctx: AppCtx, root: HTMLElement, key: string | null): V
   const meta = key ? ctx.variant(key) : undefined;
   if (!meta) {
     root.replaceChildren(
-      h('section', { class: 'rules card', 'data-test': 'rules-index' }, h('h2', {}, ctx.t('rules')), nav, h('ul', {}, ...rules.common.map((p) => h('li', {}, p))), h('p', {}, rules.noForced)),
+      h('section', { class: 'rules card', 'data-test': 'rules-index' }, h('h2', {}, ctx.t('rules')), nav, h('ul', {}, ...rules.common.map((p) => h('li', {}, p))), h('p', {}, rules.noForced),
+        h('h3', {}, ctx.t('faq')),
+        h('dl', { class: 'faq', 'data-test': 'faq' }, ...rules.faq.flatMap((f) => [h('dt', {}, f.q), h('dd', {}, f.a)]))),
     );
     return { destroy: () => undefined };
   }
@@ -58,59 +60,4 @@ export function rulesView(ctx: AppCtx, root: HTMLElement, key: string | null): V
   b.setPosition(fen.pieces, [], [], null);
   boards.push(b);
   return { destroy: () => b.destroy() };
-}
-
-type Board = { players?: { username: string; rating: number; games: number }[] };
-
-/**
- * The leaderboard of a variant. Without one in the address it opens on the lobby's variant, or,
- * when that has no rated player yet, on the first variant that has (asked one by one; the
- * server has no list of rated variants: docs/issue13-server-needs.md).
- */
-export function leaderboardView(ctx: AppCtx, root: HTMLElement, key: string | null): View {
-  const lobbyVariant = typeof ctx.prefs.lobby['variant'] === 'string' ? (ctx.prefs.lobby['variant'] as string) : null;
-  const first = key && ctx.variant(key) ? key : lobbyVariant && ctx.variant(lobbyVariant) ? lobbyVariant : (ctx.variants[0]?.key ?? 'international');
-  const candidates = key && ctx.variant(key) ? [first] : [first, ...ctx.variants.map((v) => v.key).filter((k) => k !== first)];
-  const table = h('div', {}, ctx.t('loading'));
-  const nav = h('nav', { class: 'rules-nav', 'aria-label': ctx.t('variant') });
-  const section = h('section', { class: 'card leaderboard', 'data-test': 'leaderboard' }, h('h2', {}, ctx.t('leaderboard')), nav, table);
-  root.replaceChildren(section);
-  const showNav = (variant: string): void => {
-    section.dataset['variant'] = variant;
-    nav.replaceChildren(...ctx.variants.map((v) => h('a', { href: `#/leaderboard/${v.key}`, class: v.key === variant ? 'active' : '', 'aria-current': v.key === variant ? 'page' : undefined }, ctx.variantName(v.key))));
-  };
-  showNav(first);
-  let alive = true;
-  const fetchBoard = (variant: string): Promise<Board> => fetch(`/api/leaderboard?variant=${encodeURIComponent(variant)}`).then((r) => r.json() as Promise<Board>);
-  const load = async (): Promise<void> => {
-    let variant = first;
-    let body = await fetchBoard(first);
-    for (const k of candidates.slice(1)) {
-      if ((body.players ?? []).length > 0 || !alive) break;
-      const next = await fetchBoard(k);
-      if ((next.players ?? []).length > 0) {
-        variant = k;
-        body = next;
-      }
-    }
-    if (!alive) return;
-    if ((body.players ?? []).length === 0) variant = first;
-    showNav(variant);
-    const players = body.players ?? [];
-    table.replaceChildren(
-      players.length === 0
-        ? h('p', { class: 'muted' }, ctx.t('nobodyYet'))
-        : h(
-            'table',
-            {},
-            h('caption', { class: 'sr-only' }, `${ctx.t('leaderboard')}: ${ctx.variantName(variant)}`),
-            h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, ctx.t('player')), h('th', { scope: 'col' }, ctx.t('rating')), h('th', { scope: 'col' }, ctx.t('games')))),
-            h('tbody', {}, ...players.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, h('a', { href: `#/player/${encodeURIComponent(p.username)}`, 'data-test': 'leaderboard-player' }, p.username)), h('td', {}, Math.round(p.rating)), h('td', {}, p.games)))),
-          ),
-    );
-  };
-  load().catch((err: Error) => {
-    if (alive) table.textContent = ctx.t('error', { message: err.message });
-  });
-  return { destroy: () => void (alive = false) };
 }
