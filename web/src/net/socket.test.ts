@@ -161,6 +161,18 @@ describe('connection', () => {
     expect(seen).toEqual([5, 7, 1]);
   });
 
+  it('asks for the whole state when the follower holds none, even if one arrived before', () => {
+    const h = harness();
+    h.conn.connect();
+    const a = h.sockets[0] as FakeSocket;
+    a.open();
+    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+    // the answer to `create` arrives before the game page listens
+    a.deliver({ type: 'state', game: 'G6', version: 1, state: { id: 'G6', version: 1, moves: [] } });
+    h.conn.follow('G6');
+    expect(a.sent.at(-1)).toEqual({ type: 'resume', game: 'G6', id: expect.any(Number) });
+  });
+
   it('resumes from a state it was given, and plays the missed deltas on it', () => {
     const h = harness();
     const got: unknown[] = [];

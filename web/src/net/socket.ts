@@ -117,9 +117,12 @@ export class Connection {
 
   /** Follow a game: resume it now and after every reconnect (from `known`, a state already held). */
   follow(game: string, known?: GameState): void {
-    if (known && (this.states.get(game)?.version ?? -1) < known.version) this.states.set(game, known);
-    const have = this.states.get(game);
-    if (!this.games.has(game)) this.games.set(game, have?.version ?? -1);
+    // Without a state the caller holds, the whole state is asked for (whatever arrived before
+    // the caller listened, e.g. the answer to `create`, it did not see).
+    if (!this.games.has(game)) {
+      if (known) this.states.set(game, known);
+      this.games.set(game, known?.version ?? -1);
+    }
     const v = this.games.get(game) ?? -1;
     this.send(v >= 0 ? { type: 'resume', game, last_version: v } : { type: 'resume', game });
   }
