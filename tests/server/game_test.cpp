@@ -452,6 +452,9 @@ TEST_F(ServerTest, RatedGameMovesBothRatings) {
     const auto hist = http_request(server->port(), "GET", "/api/games?player=ann").json();
     ASSERT_EQ(hist["games"].size(), 1U);
     EXPECT_EQ(hist["games"][0]["id"], game);
+    EXPECT_EQ(hist["games"][0]["rating_change"], 16);  // the list says what the game did
+    const auto hist_b = http_request(server->port(), "GET", "/api/games?player=bob").json();
+    EXPECT_EQ(hist_b["games"][0]["rating_change"], -16);
 }
 
 TEST_F(ServerTest, BadInputGetsAClearErrorAndChangesNothing) {

@@ -128,11 +128,13 @@ describe('player profile', () => {
         result: (tr as HTMLElement).dataset['result'],
         opponent: tr.querySelector('[data-test="opponent-link"]')?.getAttribute('href'),
         review: tr.querySelector('[data-test="review-link"]')?.getAttribute('href'),
+        change: tr.querySelector('[data-test="rating-change"]')?.textContent ?? null,
       })));
     expect(rows).toHaveLength(2);
     const row = (id: string): (typeof rows)[number] | undefined => rows.find((r) => r.game === id);
-    expect(row(won)).toEqual({ game: won, result: 'win', opponent: `#/player/${budi}`, review: `#/game/${won}` });
-    expect(row(lost)).toEqual({ game: lost, result: 'loss', opponent: `#/player/${budi}`, review: `#/game/${lost}` });
+    // each row says what the game did to the rating (GET /api/games rows' rating_change)
+    expect(row(won)).toEqual({ game: won, result: 'win', opponent: `#/player/${budi}`, review: `#/game/${won}`, change: expect.stringMatching(/^ \(\+\d+\)$/) });
+    expect(row(lost)).toEqual({ game: lost, result: 'loss', opponent: `#/player/${budi}`, review: `#/game/${lost}`, change: expect.stringMatching(/^ \(−\d+\)$/) });
     await shots(page, 'after-two-rated-games', { width: 375, height: 667 });
 
     // a review link opens that game's review

@@ -13,6 +13,8 @@
 #include <papan/server/elo.hpp>
 
 #include <ctime>
+#include <map>
+#include <string>
 
 namespace papan::server {
 
@@ -101,10 +103,24 @@ Json game_summary(const GameRecord& g) {
                 {"created_ms", g.created_ms}};
 }
 
+// A player's games, newest first; a signed-in player's rated games carry `rating_change` (what
+// the game did to the player's rating in its variant).
 Json games_of(Store& s, const std::string& player_id) {
+    std::map<std::string, int> changes;
+    if (player_id.size() > 1 && player_id.front() == 'u' &&
+        player_id.find_first_not_of("0123456789", 1) == std::string::npos &&
+        player_id.size() <= 19) {
+        for (const auto& c : s.rating_history(std::stoll(player_id.substr(1)))) {
+            changes[c.game_id] = c.change;
+        }
+    }
     Json games = Json::array();
     for (const auto& g : s.games_of(player_id, kGamesListed)) {
-        games.push_back(game_summary(g));
+        Json row = game_summary(g);
+        if (const auto it = changes.find(g.id); g.rated && it != changes.end()) {
+            row["rating_change"] = it->second;
+        }
+        games.push_back(std::move(row));
     }
     return games;
 }

@@ -26,5 +26,7 @@ describe('player profile', () => {
     expect(rows[2]?.opponent).toMatchObject({ computer: true, account: false });
     expect(rows[1]?.opponent?.account).toBe(true);
     expect(rows[3]?.opponent?.account).toBe(false); // a guest has no profile
+    // the rated rows carry the rating change the server sends; casual ones none
+    expect(rows.map((r) => r.ratingChange)).toEqual([-17, 16, null, null]);
   });
 });

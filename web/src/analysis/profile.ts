@@ -29,6 +29,8 @@ export interface GameSummary {
   result_text: string;
   rated: boolean;
   created_ms: number;
+  /** a signed-in player's rated game: what it did to the player's rating */
+  rating_change?: number;
 }
 
 export interface PlayerProfile {
@@ -50,6 +52,8 @@ export interface GameRow {
   result: SideResult;
   rated: boolean;
   created_ms: number;
+  /** the change of the player's rating by this game (rated games of a signed-in player) */
+  ratingChange: number | null;
 }
 
 /** Which seat of `g` is the profile's player (by id, else by name, ignoring case). */
@@ -76,7 +80,7 @@ export function gameRow(g: GameSummary, user: PlayerProfile['user']): GameRow {
     else if (color && (g.outcome === 'white_wins' || g.outcome === 'black_wins')) result = 'loss';
     else result = 'draw';
   }
-  return { id: g.id, variant: g.variant, color, opponent: other ? { name: other.name, computer: other.computer, account: !other.computer && /^u\d+$/.test(other.id) } : null, result, rated: g.rated, created_ms: g.created_ms };
+  return { id: g.id, variant: g.variant, color, opponent: other ? { name: other.name, computer: other.computer, account: !other.computer && /^u\d+$/.test(other.id) } : null, result, rated: g.rated, created_ms: g.created_ms, ratingChange: typeof g.rating_change === 'number' ? g.rating_change : null };
 }
 
 /** The rating changes of one variant, oldest first. */

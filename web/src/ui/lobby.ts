@@ -7,6 +7,7 @@ import { maybeKey } from '../i18n';
 import type { Level, ServerMessage, TimeControlJson } from '../net/protocol';
 import { accountForm } from './account';
 import { Attention } from './attention';
+import { signed } from './social';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { displayName } from './names';
@@ -19,6 +20,7 @@ interface ListedGame {
   white: SeatJson | null;
   black: SeatJson | null;
   outcome?: string | null;
+  rating_change?: number;
 }
 
 type ModeChoice = 'computer' | 'friend' | 'random' | 'hotseat';
@@ -88,7 +90,8 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
                   h('ul', { class: 'game-links' }, ...shown.map((g) => h('li', { 'data-status': g.status },
                     h('a', { href: `#/game/${g.id}`, 'data-test': 'my-game' }, `${ctx.variantName(g.variant)} · ${ctx.t(`mode_${g.mode}` as 'mode_computer') || g.mode}`),
                     ' · ', seatName(ctx, g.white), ' – ', seatName(ctx, g.black), ' · ',
-                    h('span', { class: 'muted' }, g.status === 'over' ? resultOf(g) : ctx.t('inProgress')))))),
+                    h('span', { class: 'muted' }, g.status === 'over' ? resultOf(g) : ctx.t('inProgress')),
+                    typeof g.rating_change === 'number' ? h('span', { class: 'muted', 'data-test': 'my-rating-change' }, ` (${signed(g.rating_change)})`) : null)))),
               ]),
         );
       })
