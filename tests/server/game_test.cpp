@@ -139,6 +139,99 @@ TEST_F(ServerTest, UndoIsNotForGamesBetweenPeople) {
               "undo_not_allowed");
 }
 
+// Takebacks between people (docs/protocol.md, "Takebacks"): asked, declined, accepted (one ply,
+// or two once the opponent answered), answered by a move, and refused where they do not belong.
+TEST_F(ServerTest, TakebackAskedDeclinedAndAcceptedBetweenFriends) {
+    start();
+    auto a                 = client("Ann");
+    auto b                 = client("Bob");
+    const std::string game = friend_game(*a, *b);
+    const auto error_of    = [](WsClient& w) {
+        return w.recv_until([](const Json& j) { return j["type"] == "error"; })["code"];
+    };
+    const auto event_of = [&](WsClient& w, const std::string& kind) {
+        return w.recv_until([&](const Json& j) {
+            return j["type"] == "event" && j["game"] == game && j["event"]["kind"] == kind;
+        });
+    };
+    const auto ask = [&](WsClient& w, const char* type) {
+        w.send(Json{{"type", type}, {"game", game}});
+    };
+    Json st = a->wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    EXPECT_TRUE(st["state"]["takeback_offer"].is_null());
+    ask(*a, "takeback_offer");
+    EXPECT_EQ(error_of(*a), "nothing_to_undo");
+    a->send(move_msg(st));
+    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    ask(*b, "takeback_offer");  // Bob has not moved
+    EXPECT_EQ(error_of(*b), "nothing_to_undo");
+    ask(*b, "takeback_accept");
+    EXPECT_EQ(error_of(*b), "no_takeback_offer");
+
+    ask(*a, "takeback_offer");
+    Json ev = event_of(*b, "takeback_offer");
+    EXPECT_EQ(ev["event"]["by"], "white");
+    EXPECT_EQ(ev["state"]["takeback_offer"], "white");
+    ask(*a, "takeback_offer");
+    EXPECT_EQ(error_of(*a), "already_offered");
+    ask(*a, "takeback_accept");  // not one's own request
+    EXPECT_EQ(error_of(*a), "no_takeback_offer");
+    ask(*b, "takeback_decline");
+    ev = event_of(*a, "takeback_decline");
+    EXPECT_EQ(ev["event"]["by"], "black");
+    EXPECT_TRUE(ev["state"]["takeback_offer"].is_null());
+    EXPECT_EQ(ev["state"]["ply"], 1);
+
+    ask(*a, "takeback_offer");
+    event_of(*b, "takeback_offer");
+    ask(*b, "takeback_accept");
+    ev = event_of(*a, "undo");
+    EXPECT_EQ(ev["event"]["plies"], 1);
+    EXPECT_EQ(ev["event"]["by"], "black");
+    EXPECT_EQ(ev["state"]["ply"], 0);
+    EXPECT_EQ(ev["state"]["turn"], "white");
+    EXPECT_TRUE(ev["state"]["takeback_offer"].is_null());
+
+    // Ann moves, Bob answers: Ann's takeback takes back both.
+    a->send(move_msg(ev));
+    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    b->send(move_msg(st));
+    st = a->wait_state(game, [](const Json& s) { return s["ply"] == 2; });
+    ask(*a, "takeback_offer");
+    event_of(*b, "takeback_offer");
+    ask(*b, "takeback_accept");
+    ev = event_of(*a, "undo");
+    EXPECT_EQ(ev["event"]["plies"], 2);
+    EXPECT_EQ(ev["state"]["ply"], 0);
+    EXPECT_EQ(ev["state"]["moves"].size(), 0U);
+
+    // A move answers a request: Ann asks, Bob plays on instead.
+    a->send(move_msg(ev));
+    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    ask(*a, "takeback_offer");
+    event_of(*b, "takeback_offer");
+    b->send(move_msg(st));
+    st = a->wait_state(game, [](const Json& s) { return s["ply"] == 2; });
+    EXPECT_TRUE(st["state"]["takeback_offer"].is_null());
+    ask(*b, "takeback_accept");
+    EXPECT_EQ(error_of(*b), "no_takeback_offer");
+}
+
+TEST_F(ServerTest, TakebackIsNotForComputerOrHotSeatGames) {
+    start();
+    auto c  = client("Ann");
+    Json st = c->create({{"mode", "hotseat"}, {"variant", "russian"}});
+    c->send(move_msg(st));
+    c->wait_state(st["game"], [](const Json& s) { return s["ply"] == 1; });
+    c->send(Json{{"type", "takeback_offer"}, {"game", st["game"]}});
+    EXPECT_EQ(c->recv_until([](const Json& j) { return j["type"] == "error"; })["code"],
+              "takeback_not_allowed");
+    st = c->create({{"mode", "computer"}, {"variant", "russian"}, {"level", "easy"}});
+    c->send(Json{{"type", "takeback_offer"}, {"game", st["game"]}});
+    EXPECT_EQ(c->recv_until([](const Json& j) { return j["type"] == "error"; })["code"],
+              "takeback_not_allowed");
+}
+
 TEST_F(ServerTest, UndoWhileTheComputerThinksCancelsItsMove) {
     start({"--ai-nodes", "50000000"});
     auto c  = client("Ann");

@@ -167,7 +167,10 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
                           "undo",
                           "rematch",
                           "seek",
-                          "cancel_seek"}) {
+                          "cancel_seek",
+                          "takeback_offer",
+                          "takeback_accept",
+                          "takeback_decline"}) {
         EXPECT_TRUE(documented.contains(t)) << "client message '" << t << "' is not documented";
     }
 }

@@ -234,6 +234,16 @@ describe('4 fewer clicks', () => {
     await b.page.waitForSelector('[data-test="board"] g.piece[data-square="18"][data-color="white"]', { timeout: 15_000 });
     expect(await waitTurn(b.page, 'black')).toBe(true);
     expect(await moveCount(a.page)).toBe(3);
+    // a takeback between people (unrated): White asks, Black sees the request and accepts,
+    // White's last move is taken back and it is White's turn again
+    await a.page.click('[data-test="takeback-offer"]');
+    await b.page.waitForSelector('[data-test="takeback-banner"]');
+    await shots(b.page, 'takeback-asked', { width: 375, height: 667 });
+    await b.page.click('[data-test="takeback-accept"]');
+    await a.page.waitForFunction(() => [...document.querySelectorAll('[data-test="move-list"] .mv')].filter((e) => (e.textContent ?? '').trim() !== '' && e.textContent !== '…').length === 2);
+    expect(await moveCount(a.page)).toBe(2);
+    expect(await waitTurn(a.page, 'white')).toBe(true);
+    expect(await b.page.$('[data-test="takeback-banner"]')).toBeNull();
     await a.context.close();
     await b.context.close();
   });

@@ -11,7 +11,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::array<std::pair<MessageType, std::string_view>, 14> kTypes{{
+constexpr std::array<std::pair<MessageType, std::string_view>, 17> kTypes{{
     {MessageType::Hello, "hello"},
     {MessageType::Create, "create"},
     {MessageType::Join, "join"},
@@ -26,6 +26,9 @@ constexpr std::array<std::pair<MessageType, std::string_view>, 14> kTypes{{
     {MessageType::Rematch, "rematch"},
     {MessageType::Seek, "seek"},
     {MessageType::CancelSeek, "cancel_seek"},
+    {MessageType::TakebackOffer, "takeback_offer"},
+    {MessageType::TakebackAccept, "takeback_accept"},
+    {MessageType::TakebackDecline, "takeback_decline"},
 }};
 
 struct FieldError {

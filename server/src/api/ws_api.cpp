@@ -155,6 +155,9 @@ void dispatch(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, std::st
     case MessageType::DrawClaim:
     case MessageType::Undo:
     case MessageType::Rematch:
+    case MessageType::TakebackOffer:
+    case MessageType::TakebackAccept:
+    case MessageType::TakebackDecline:
         break;
     }
     if (m.game.empty()) {

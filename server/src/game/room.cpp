@@ -228,6 +228,7 @@ void Room::begin_change() {
                          turn_started_ms_,
                          version_,
                          draw_offer_,
+                         takeback_offer_,
                          rematch_wanted_,
                          rematch_game_};
 }
@@ -244,6 +245,7 @@ void Room::restore() {
     turn_started_ms_ = s.turn_started_ms;
     version_         = s.version;
     draw_offer_      = s.draw_offer;
+    takeback_offer_  = s.takeback_offer;
     rematch_wanted_  = s.rematch_wanted;
     rematch_game_    = std::move(s.rematch_game);
     snapshot_.reset();

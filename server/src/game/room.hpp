@@ -110,6 +110,7 @@ private:
         std::int64_t turn_started_ms = 0;
         std::int64_t version         = 0;
         std::optional<core::Color> draw_offer;
+        std::optional<core::Color> takeback_offer;
         std::array<bool, 2> rematch_wanted{};
         std::string rematch_game;
     };
@@ -159,6 +160,11 @@ private:
     [[nodiscard]] bool undo_mode() const;
     [[nodiscard]] bool over_for_good() const;  // resigned or agreed: undo cannot reopen it
     void on_rematch(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    // Takebacks between people (room_takeback.cpp): friend and random games that are not rated.
+    void on_takeback(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
+    // The plies a takeback asked by `by` would take back now: their last move and the reply
+    // since, if any (0: none).
+    [[nodiscard]] int takeback_plies(core::Color by) const;
     void announce_rematch(const std::string& new_id, const Origin& origin);
     void on_draw(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
     void apply_move(const core::Move& mv, bool by_computer, const Origin& origin);
@@ -197,6 +203,7 @@ private:
     std::int64_t turn_started_ms_ = 0;
     std::int64_t version_         = 0;
     std::optional<core::Color> draw_offer_;
+    std::optional<core::Color> takeback_offer_;  // the side asking to take back (not stored)
     std::array<bool, 2> rematch_wanted_{};
     std::string rematch_game_;
     // A rated game's ratings {white,black}{before,after}, once its ending is stored (else null).

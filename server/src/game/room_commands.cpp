@@ -41,6 +41,11 @@ void Room::handle(const ClientMessage& m, const Identity& who, const std::shared
         case MessageType::Rematch:
             on_rematch(m, who, peer);
             return;
+        case MessageType::TakebackOffer:
+        case MessageType::TakebackAccept:
+        case MessageType::TakebackDecline:
+            on_takeback(m, *mine, peer);
+            return;
         case MessageType::Resign:
         case MessageType::DrawOffer:
         case MessageType::DrawAccept:
@@ -170,6 +175,9 @@ void Room::on_draw(const ClientMessage& m, core::Color me, const std::shared_ptr
     case MessageType::Rematch:
     case MessageType::Seek:
     case MessageType::CancelSeek:
+    case MessageType::TakebackOffer:
+    case MessageType::TakebackAccept:
+    case MessageType::TakebackDecline:
         return;
     }
 }
@@ -334,6 +342,7 @@ void Room::apply_move(const core::Move& mv, bool by_computer, const Origin& orig
     move_times_.push_back(now);
     turn_started_ms_ = now;
     draw_offer_      = std::nullopt;
+    takeback_offer_  = std::nullopt;  // a move answers a takeback request
     update_status();
     const int ply      = game_.ply() - 1;
     const GameRecord h = next_header();

@@ -36,7 +36,8 @@ void Room::apply_ending(std::string_view kind, core::Color by, const Origin& ori
         pc               = clock_after_move(tc_, pc, elapsed_ms()).value_or(PlayerClock{});
         turn_started_ms_ = svc_.clock.now_ms();
     }
-    draw_offer_ = std::nullopt;
+    draw_offer_     = std::nullopt;
+    takeback_offer_ = std::nullopt;
     ++ai_epoch_;
     update_status();
     const GameRecord h = next_header();

@@ -85,6 +85,7 @@ Json Room::state_json() const {
     const auto claim    = game_.claimable_draw();
     s["claimable_draw"] = claim && playing ? Json(std::string(reason_key(*claim))) : Json(nullptr);
     s["draw_offer"]     = draw_offer_ ? Json(color_key(*draw_offer_)) : Json(nullptr);
+    s["takeback_offer"] = takeback_offer_ ? Json(color_key(*takeback_offer_)) : Json(nullptr);
     s["rematch"]        = {{"white", rematch_wanted_[0]},
                            {"black", rematch_wanted_[1]},
                            {"game", rematch_game_.empty() ? Json(nullptr) : Json(rematch_game_)}};

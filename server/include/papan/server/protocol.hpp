@@ -34,6 +34,9 @@ enum class MessageType : std::uint8_t {
     Rematch,  // a new game with colours swapped
     Seek,     // random pairing by variant and time control
     CancelSeek,
+    TakebackOffer,  // between people, unrated games: ask to take back one's last move
+    TakebackAccept,
+    TakebackDecline,
 };
 
 [[nodiscard]] std::string_view message_type_name(MessageType t) noexcept;
