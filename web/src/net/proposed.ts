@@ -14,8 +14,6 @@ export interface ChatLine {
 }
 
 export interface ProposedState {
-  /** D: the side that asked to take back, null when none; absent: takebacks not offered by the server */
-  takeback_offer?: Color | null;
   /** D: the game's chat (the last lines); absent: no chat on the server */
   chat?: ChatLine[];
 }

@@ -129,6 +129,8 @@ export interface GameState {
   move_limits: MoveLimitJson[];
   claimable_draw: string | null;
   draw_offer: Color | null;
+  /** the side asking to take back a move (friend and random games that are not rated), or null */
+  takeback_offer: Color | null;
   /** undo would take something back now (against the computer, or hot-seat) */
   undo_allowed: boolean;
   rematch: { white: boolean; black: boolean; game: string | null };
@@ -150,7 +152,7 @@ export interface GameEvent {
 export const GAME_STATE_FIELDS = [
   'id', 'version', 'variant', 'variant_name', 'mode', 'level', 'status', 'rated', 'options', 'players',
   'start_fen', 'fen', 'turn', 'ply', 'position', 'legal_moves', 'capturers', 'moves', 'move_limits',
-  'claimable_draw', 'draw_offer', 'undo_allowed', 'rematch', 'clock', 'result',
+  'claimable_draw', 'draw_offer', 'takeback_offer', 'undo_allowed', 'rematch', 'clock', 'result',
 ] as const satisfies readonly (keyof GameState)[];
 // compile-time: the list names every field of GameState
 type MissingStateField = Exclude<keyof GameState, (typeof GAME_STATE_FIELDS)[number]>;

@@ -16,7 +16,7 @@ function game(over: Partial<GameState> = {}): GameState {
     players: { white: { id: 'a', name: 'Ann', computer: false, account: false }, black: { id: 'b', name: 'Bob', computer: false, account: false } },
     start_fen: '', fen: '', turn: 'white', ply: 0,
     position: { white: [21, 22], white_kings: [], black: [9, 10], black_kings: [] },
-    legal_moves: [], capturers: [], moves: [], move_limits: [], claimable_draw: null, draw_offer: null, undo_allowed: false,
+    legal_moves: [], capturers: [], moves: [], move_limits: [], claimable_draw: null, draw_offer: null, takeback_offer: null, undo_allowed: false,
     rematch: { white: false, black: false, game: null }, clock: null, result: null, ...over,
   };
 }

@@ -10,7 +10,7 @@ function game(over: Partial<GameState> = {}): GameState {
     players: { white: { id: 'a', name: 'Ana', computer: false, account: false }, black: { id: 'b', name: 'Budi', computer: false, account: false } },
     start_fen: 'W:W21-32:B1-12', fen: 'W:W21-32:B1-12', turn: 'white', ply: 0,
     position: { white: [], white_kings: [], black: [], black_kings: [] },
-    legal_moves: [], capturers: [], moves: [], move_limits: [], claimable_draw: null, draw_offer: null, undo_allowed: false,
+    legal_moves: [], capturers: [], moves: [], move_limits: [], claimable_draw: null, draw_offer: null, takeback_offer: null, undo_allowed: false,
     rematch: { white: false, black: false, game: null }, clock: null, result: null,
     ...over,
   };
