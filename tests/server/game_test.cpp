@@ -154,6 +154,14 @@ TEST_F(ServerTest, TakebackAskedDeclinedAndAcceptedBetweenFriends) {
             return j["type"] == "event" && j["game"] == game && j["event"]["kind"] == kind;
         });
     };
+    // The next move event reaching ply `ply` (never a message read before: wait_state would
+    // take the last one read, which may be from before a takeback).
+    const auto moved_to = [&](WsClient& w, int ply) {
+        return w.recv_until([&](const Json& j) {
+            return j["type"] == "event" && j["game"] == game && j["event"]["kind"] == "move" &&
+                   j["state"]["ply"] == ply;
+        });
+    };
     const auto ask = [&](WsClient& w, const char* type) {
         w.send(Json{{"type", type}, {"game", game}});
     };
@@ -162,7 +170,7 @@ TEST_F(ServerTest, TakebackAskedDeclinedAndAcceptedBetweenFriends) {
     ask(*a, "takeback_offer");
     EXPECT_EQ(error_of(*a), "nothing_to_undo");
     a->send(move_msg(st));
-    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    st = moved_to(*b, 1);
     ask(*b, "takeback_offer");  // Bob has not moved
     EXPECT_EQ(error_of(*b), "nothing_to_undo");
     ask(*b, "takeback_accept");
@@ -194,9 +202,9 @@ TEST_F(ServerTest, TakebackAskedDeclinedAndAcceptedBetweenFriends) {
 
     // Ann moves, Bob answers: Ann's takeback takes back both.
     a->send(move_msg(ev));
-    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    st = moved_to(*b, 1);
     b->send(move_msg(st));
-    st = a->wait_state(game, [](const Json& s) { return s["ply"] == 2; });
+    st = moved_to(*a, 2);
     ask(*a, "takeback_offer");
     event_of(*b, "takeback_offer");
     ask(*b, "takeback_accept");
@@ -207,11 +215,11 @@ TEST_F(ServerTest, TakebackAskedDeclinedAndAcceptedBetweenFriends) {
 
     // A move answers a request: Ann asks, Bob plays on instead.
     a->send(move_msg(ev));
-    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    st = moved_to(*b, 1);
     ask(*a, "takeback_offer");
     event_of(*b, "takeback_offer");
     b->send(move_msg(st));
-    st = a->wait_state(game, [](const Json& s) { return s["ply"] == 2; });
+    st = moved_to(*a, 2);
     EXPECT_TRUE(st["state"]["takeback_offer"].is_null());
     ask(*b, "takeback_accept");
     EXPECT_EQ(error_of(*b), "no_takeback_offer");
