@@ -154,6 +154,9 @@ private:
     [[nodiscard]] std::optional<core::Move> find_requested_move(const ClientMessage& m,
                                                                 std::string& described) const;
     void on_undo(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    // Takes back `plies` plies (after begin_change()) and commits `event`: undo and an accepted
+    // takeback.
+    void take_back(int plies, nlohmann::json event, const Origin& origin);
     // The plies an undo would take back now (0: none): against the computer the player's last
     // move and the computer's reply since; in hot-seat the last ply, whoever played it.
     [[nodiscard]] int undo_plies() const;

@@ -412,6 +412,11 @@ void Room::on_undo(const ClientMessage& m, const Identity&, const std::shared_pt
         return;
     }
     begin_change();
+    take_back(plies, Json{{"kind", "undo"}, {"plies", plies}}, {peer, m.id});
+}
+
+void Room::take_back(int plies, Json event, const Origin& origin) {
+    // Precondition: begin_change() ran.
     for (int i = 0; i < plies; ++i) {
         (void)game_.undo();
         move_times_.pop_back();
@@ -423,9 +428,9 @@ void Room::on_undo(const ClientMessage& m, const Identity&, const std::shared_pt
     const GameRecord h = next_header();
     const int from     = game_.ply();
     commit(
-        Json{{"kind", "undo"}, {"plies", plies}},
+        std::move(event),
         [h, from](Store& s) { s.truncate_moves(h, from); },
-        {peer, m.id},
+        origin,
         [this] { start(); });
 }
 

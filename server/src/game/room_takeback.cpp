@@ -70,22 +70,9 @@ void Room::on_takeback(const ClientMessage& m, core::Color me, const std::shared
     }
     const int plies = takeback_plies(asker);
     begin_change();
-    takeback_offer_ = std::nullopt;
-    for (int i = 0; i < plies; ++i) {
-        (void)game_.undo();
-        move_times_.pop_back();
-    }
-    // The clocks keep the time spent; the asker's clock runs from now.
-    turn_started_ms_ = svc_.clock.now_ms();
-    draw_offer_      = std::nullopt;
-    update_status();
-    const GameRecord h = next_header();
-    const int from     = game_.ply();
-    commit(
-        Json{{"kind", "undo"}, {"plies", plies}, {"by", color_key(me)}},
-        [h, from](Store& s) { s.truncate_moves(h, from); },
-        origin,
-        [this] { start(); });
+    takeback_offer_  = std::nullopt;
+    turn_started_ms_ = svc_.clock.now_ms();  // the clocks keep the time spent; the asker's runs
+    take_back(plies, Json{{"kind", "undo"}, {"plies", plies}, {"by", color_key(me)}}, origin);
 }
 
 }  // namespace papan::server
