@@ -53,18 +53,13 @@ HttpResponse busy() {
     return wait_response(503, "busy", "the server is busy checking passwords; try again", 1);
 }
 
-std::string player_id(std::int64_t user_id) {
-    std::string id = "u";
-    id += std::to_string(user_id);
-    return id;
-}
-
 HttpResponse session_response(unsigned status, Store& s, const Clock& clock, const UserRecord& u) {
     const std::string token = random_token();
     s.create_session(hash_secret(token), u.id, clock.now_ms());
     return json_response(
         status,
-        Json{{"token", token}, {"user", {{"id", player_id(u.id)}, {"username", u.username}}}});
+        Json{{"token", token},
+             {"user", {{"id", account_player_id(u.id)}, {"username", u.username}}}});
 }
 
 }  // namespace
@@ -233,7 +228,7 @@ void get_me(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) 
                 ratings[r.variant] = {{"rating", r.rating}, {"games", r.games}};
             }
         }
-        const std::string pid = player_id(u->id);
+        const std::string pid = account_player_id(u->id);
         return json_response(200,
                              Json{{"user", {{"id", pid}, {"username", u->username}}},
                                   {"ratings", ratings},

@@ -107,10 +107,8 @@ Json game_summary(const GameRecord& g) {
 // the game did to the player's rating in its variant).
 Json games_of(Store& s, const std::string& player_id) {
     std::map<std::string, int> changes;
-    if (player_id.size() > 1 && player_id.front() == 'u' &&
-        player_id.find_first_not_of("0123456789", 1) == std::string::npos &&
-        player_id.size() <= 19) {
-        for (const auto& c : s.rating_history(std::stoll(player_id.substr(1)))) {
+    if (const auto user = account_of(player_id)) {
+        for (const auto& c : s.rating_history(*user)) {
             changes[c.game_id] = c.change;
         }
     }
@@ -274,8 +272,7 @@ void get_games(ApiContext& ctx, const Request& req, const RouteArgs&, Reply repl
     reply_from_store(ctx, std::move(reply), [who](Store& s) {
         std::string pid = who;
         if (const auto u = s.user_by_name(who)) {
-            pid = "u";
-            pid += std::to_string(u->id);
+            pid = account_player_id(u->id);
         }
         return json_response(200, Json{{"player", pid}, {"games", games_of(s, pid)}});
     });
@@ -338,9 +335,8 @@ void get_player(ApiContext& ctx, const Request&, const RouteArgs& args, Reply re
         if (!u) {
             return error_response(404, "not_found", "no such player");
         }
-        std::string pid = "u";
-        pid += std::to_string(u->id);
-        Json ratings = Json::object();
+        const std::string pid = account_player_id(u->id);
+        Json ratings          = Json::object();
         for (const auto& r : s.ratings_of(u->id)) {
             ratings[r.variant] = {{"rating", r.rating},
                                   {"games", r.games},

@@ -59,9 +59,8 @@ void on_hello(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, const C
                         "bad_token", "the session token is not valid; log in again", ref));
                     return;
                 }
-                std::string pid = "u";
-                pid += std::to_string(user->id);
-                welcome(peer, Identity{pid, user->username, user->id}, {}, ref);
+                welcome(
+                    peer, Identity{account_player_id(user->id), user->username, user->id}, {}, ref);
             });
         });
         return;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace papan::server {
 
@@ -17,6 +18,22 @@ struct Identity {
 
     [[nodiscard]] bool known() const noexcept { return !player_id.empty(); }
 };
+
+// The player id of an account: "u" and its number.
+[[nodiscard]] inline std::string account_player_id(std::int64_t user_id) {
+    std::string id = "u";  // not "u" + to_string: GCC 12 warns falsely (-Wrestrict) on that
+    id += std::to_string(user_id);
+    return id;
+}
+
+// The account of a player id ("u<id>"); nullopt for a guest's or anything else.
+[[nodiscard]] inline std::optional<std::int64_t> account_of(std::string_view player_id) {
+    if (player_id.size() < 2 || player_id.size() > 19 || player_id.front() != 'u' ||
+        player_id.find_first_not_of("0123456789", 1) != std::string_view::npos) {
+        return std::nullopt;
+    }
+    return std::stoll(std::string(player_id.substr(1)));
+}
 
 class Peer {
 public:
