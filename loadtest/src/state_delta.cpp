@@ -67,4 +67,16 @@ GameFrame take_game_frame(Json& state, const Json& msg) {
     return GameFrame::Applied;
 }
 
+void add_full_state(std::map<std::string, Json>& states, Json& msg) {
+    const std::string type = msg.value("type", "");
+    if (type != "event" && type != "state") {
+        return;
+    }
+    Json& state      = states[msg.value("game", "")];
+    const auto frame = take_game_frame(state, msg);
+    if (type == "event") {
+        msg["state"] = frame == GameFrame::Gap ? Json(nullptr) : state;
+    }
+}
+
 }  // namespace papan::loadtest

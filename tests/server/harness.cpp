@@ -331,16 +331,9 @@ Json WsClient::recv(std::chrono::milliseconds timeout) {
     }
     last_bytes = buf.size();
     Json j     = Json::parse(beast::buffers_to_string(buf.data()));
-    if (j.value("type", "") == "event" || j.value("type", "") == "state") {
-        // Events carry deltas: every message hands the tests the full state after it, built
-        // the way a client builds it (papan::loadtest::take_game_frame), so every test that
-        // plays checks the server's deltas. A delta without its base gives a null state.
-        Json& state      = impl_->states[j.value("game", "")];
-        const auto frame = papan::loadtest::take_game_frame(state, j);
-        if (j.value("type", "") == "event") {
-            j["state"] = frame == papan::loadtest::GameFrame::Gap ? Json(nullptr) : state;
-        }
-    }
+    // Events carry deltas: every message hands the tests the full state after it, built the
+    // way a client builds it, so every test that plays checks the server's deltas.
+    papan::loadtest::add_full_state(impl_->states, j);
     seen.push_back(j);
     return j;
 }

@@ -195,14 +195,7 @@ public:
     void send(std::shared_ptr<const std::string> message) override {
         const std::lock_guard lock(mutex_);
         Json j = Json::parse(*message);
-        if (j.value("type", "") == "event" || j.value("type", "") == "state") {
-            // Events carry deltas: the full state after each, built as a client builds it.
-            Json& state      = states_[j.value("game", "")];
-            const auto frame = papan::loadtest::take_game_frame(state, j);
-            if (j.value("type", "") == "event") {
-                j["state"] = frame == papan::loadtest::GameFrame::Gap ? Json(nullptr) : state;
-            }
-        }
+        papan::loadtest::add_full_state(states_, j);  // events carry deltas
         messages_.push_back(std::move(j));
     }
 

@@ -52,6 +52,25 @@ function harness() {
 
 const state = (game: string, version: number) => ({ type: 'state', game, version, state: { id: game, version } });
 
+/** A connection that said hello and got its welcome: the harness and its socket. */
+function welcomed() {
+  const h = harness();
+  h.conn.connect();
+  const a = h.sockets[0] as FakeSocket;
+  a.open();
+  a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+  return { h, a };
+}
+
+/** The versions of the state and event messages the connection hands on, in order. */
+function versionsSeen(h: ReturnType<typeof harness>): number[] {
+  const seen: number[] = [];
+  h.conn.onMessage((m) => {
+    if (m.type === 'state' || m.type === 'event') seen.push(m.version);
+  });
+  return seen;
+}
+
 describe('connection', () => {
   it('says hello, keeps the secret and sends what was queued after the welcome', () => {
     const h = harness();
@@ -95,15 +114,8 @@ describe('connection', () => {
   });
 
   it('ignores frames older than the version it has', () => {
-    const h = harness();
-    const seen: number[] = [];
-    h.conn.onMessage((m) => {
-      if (m.type === 'state' || m.type === 'event') seen.push(m.version);
-    });
-    h.conn.connect();
-    const a = h.sockets[0] as FakeSocket;
-    a.open();
-    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+    const { h, a } = welcomed();
+    const seen = versionsSeen(h);
     h.conn.follow('G1');
     a.deliver(state('G1', 5));
     a.deliver(state('G1', 4));
@@ -112,15 +124,11 @@ describe('connection', () => {
   });
 
   it('builds each event\'s full state from its delta, and the move list from moves_keep/moves_add', () => {
-    const h = harness();
+    const { h, a } = welcomed();
     const got: Record<string, unknown>[] = [];
     h.conn.onMessage((m) => {
       if (m.type === 'event') got.push(m.state as unknown as Record<string, unknown>);
     });
-    h.conn.connect();
-    const a = h.sockets[0] as FakeSocket;
-    a.open();
-    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
     h.conn.follow('G2');
     const mv = (ply: number) => ({ ply, color: ply % 2 ? 'black' : 'white', text: `m${ply}`, path: [ply, ply + 4], captures: [] });
     a.deliver({ type: 'state', game: 'G2', version: 2, state: { id: 'G2', version: 2, ply: 2, turn: 'white', moves: [mv(0), mv(1)], result: null } });
@@ -137,15 +145,8 @@ describe('connection', () => {
   });
 
   it('asks for the whole state when a delta misses its base, and drops old events', () => {
-    const h = harness();
-    const seen: number[] = [];
-    h.conn.onMessage((m) => {
-      if (m.type === 'state' || m.type === 'event') seen.push(m.version);
-    });
-    h.conn.connect();
-    const a = h.sockets[0] as FakeSocket;
-    a.open();
-    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+    const { h, a } = welcomed();
+    const seen = versionsSeen(h);
     h.conn.follow('G3');
     a.deliver({ type: 'state', game: 'G3', version: 5, state: { id: 'G3', version: 5, moves: [] } });
     a.deliver({ type: 'event', game: 'G3', version: 5, event: { kind: 'move' }, delta: { version: 5 } });
@@ -162,11 +163,7 @@ describe('connection', () => {
   });
 
   it('asks for the whole state when the follower holds none, even if one arrived before', () => {
-    const h = harness();
-    h.conn.connect();
-    const a = h.sockets[0] as FakeSocket;
-    a.open();
-    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+    const { h, a } = welcomed();
     // the answer to `create` arrives before the game page listens
     a.deliver({ type: 'state', game: 'G6', version: 1, state: { id: 'G6', version: 1, moves: [] } });
     h.conn.follow('G6');
@@ -174,15 +171,11 @@ describe('connection', () => {
   });
 
   it('resumes from a state it was given, and plays the missed deltas on it', () => {
-    const h = harness();
+    const { h, a } = welcomed();
     const got: unknown[] = [];
     h.conn.onMessage((m) => {
       if (m.type === 'event') got.push(m.state);
     });
-    h.conn.connect();
-    const a = h.sockets[0] as FakeSocket;
-    a.open();
-    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
     h.conn.follow('G5', { id: 'G5', version: 9, ply: 9, moves: [] } as never);
     expect(a.sent.at(-1)).toMatchObject({ type: 'resume', game: 'G5', last_version: 9 });
     a.deliver({ type: 'event', game: 'G5', version: 10, event: { kind: 'move' }, delta: { version: 10, ply: 10 } });
@@ -190,11 +183,7 @@ describe('connection', () => {
   });
 
   it('answers requests by their ref, errors included', async () => {
-    const h = harness();
-    h.conn.connect();
-    const a = h.sockets[0] as FakeSocket;
-    a.open();
-    a.deliver({ type: 'welcome', player: { id: 'g1', name: 'Ana', account: false } });
+    const { h, a } = welcomed();
     const p = h.conn.request({ type: 'join', invite: 'zz' });
     const id = a.sent.at(-1)?.['id'];
     a.deliver({ type: 'error', code: 'invite_invalid', message: 'no', ref: id });

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
+#include <string>
 
 namespace papan::loadtest {
 
@@ -26,5 +28,10 @@ enum class GameFrame : std::uint8_t {
 
 // Updates `state` from `msg` (a state, or an event with `state` or `delta`).
 GameFrame take_game_frame(nlohmann::json& state, const nlohmann::json& msg);
+
+// A test client's view of a message: a state or event updates the kept state of its game in
+// `states`, and an event gains `state`, the full state after it (null when its delta missed
+// its base), as a client builds it.
+void add_full_state(std::map<std::string, nlohmann::json>& states, nlohmann::json& msg);
 
 }  // namespace papan::loadtest
