@@ -62,8 +62,10 @@ public:
         return inner_->load_game(id);
     }
 
-    std::vector<GameRecord> unfinished_games(std::int64_t updated_before_ms) override {
-        return inner_->unfinished_games(updated_before_ms);
+    std::vector<GameRecord> unfinished_games(std::int64_t updated_before_ms,
+                                             const std::string& after_id,
+                                             int limit) override {
+        return inner_->unfinished_games(updated_before_ms, after_id, limit);
     }
 
     std::vector<GameRecord> games_of(const std::string& player_id, int limit) override {

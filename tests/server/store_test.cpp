@@ -97,12 +97,12 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_FALSE(store.load_game("nope"));
     store.truncate_moves(g, 1);
     EXPECT_EQ(store.load_game("g1")->moves.size(), 1U);
-    const auto unfinished = store.unfinished_games(INT64_MAX);
+    const auto unfinished = store.unfinished_games(INT64_MAX, "", 1000);
     ASSERT_EQ(unfinished.size(), 1U);
     EXPECT_EQ(unfinished[0].id, "g1");
-    EXPECT_TRUE(unfinished[0].moves.empty());        // headers only
-    EXPECT_TRUE(store.unfinished_games(1).empty());  // changed at 1: not before it
-    EXPECT_EQ(store.unfinished_games(2).size(), 1U);
+    EXPECT_TRUE(unfinished[0].moves.empty());                  // headers only
+    EXPECT_TRUE(store.unfinished_games(1, "", 1000).empty());  // changed at 1: not before it
+    EXPECT_EQ(store.unfinished_games(2, "", 1000).size(), 1U);
     EXPECT_EQ(store.count_unfinished("u1"), 1);
     EXPECT_EQ(store.count_unfinished("g5f3"), 1);
     EXPECT_EQ(store.count_unfinished("u2"), 0);
@@ -110,7 +110,7 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     g.status  = GameStatus::Over;
     g.outcome = "draw";
     store.update_game(g);
-    EXPECT_TRUE(store.unfinished_games(INT64_MAX).empty());
+    EXPECT_TRUE(store.unfinished_games(INT64_MAX, "", 1000).empty());
     EXPECT_EQ(store.count_unfinished("u1"), 0);
     EXPECT_EQ(store.load_game("g1")->outcome, "draw");
 
@@ -179,6 +179,46 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(latest_schema_version(), 5);
 }
 
+TEST_P(StoreTest, UnfinishedGamesArePagedByIdAndWalkedWhole) {
+    auto& store = *store_;
+    // Seven unfinished games inserted out of id order, one finished, one changed too late.
+    for (const char* id : {"g4", "g1", "g7", "g3", "g6", "g2", "g5"}) {
+        store.insert_game(game(id, "playing", 10));
+    }
+    store.insert_game(game("g0", "over", 10));
+    store.insert_game(game("g8", "playing", 50));
+    const auto first = store.unfinished_games(20, "", 3);
+    ASSERT_EQ(first.size(), 3U);
+    EXPECT_EQ(first[0].id, "g1");
+    EXPECT_EQ(first[2].id, "g3");
+    const auto next = store.unfinished_games(20, first.back().id, 3);
+    ASSERT_EQ(next.size(), 3U);
+    EXPECT_EQ(next[0].id, "g4");
+    EXPECT_EQ(store.unfinished_games(20, "g6", 3).size(), 1U);  // g7 only
+    // The walk visits each game once, also when fn updates the games it is given (an update
+    // moves updated_ms, not the id the pages follow) and when the last page is full.
+    for (int page : {1, 2, 3, 7, 500}) {
+        std::vector<std::string> seen;
+        for_each_unfinished(
+            store, 20, [&](GameRecord& rec) { seen.push_back(rec.id); }, page);
+        EXPECT_EQ(seen, (std::vector<std::string>{"g1", "g2", "g3", "g4", "g5", "g6", "g7"}))
+            << "page " << page;
+    }
+    int ended = 0;
+    for_each_unfinished(
+        store,
+        20,
+        [&](GameRecord& rec) {
+            rec.status     = GameStatus::Over;
+            rec.updated_ms = 30;
+            store.update_game(rec);
+            ++ended;
+        },
+        2);
+    EXPECT_EQ(ended, 7);
+    EXPECT_EQ(store.unfinished_games(INT64_MAX, "", 10).size(), 1U);  // g8 is left
+}
+
 TEST_P(StoreTest, AGameIsInsertedWithItsMovesAtOnce) {
     GameRecord g = game("imp1", "over", 3);
     g.mode       = GameMode::Imported;
@@ -194,7 +234,7 @@ TEST_P(StoreTest, AGameIsInsertedWithItsMovesAtOnce) {
     EXPECT_EQ(back->moves, g.moves);
     EXPECT_EQ(back->seats[1], g.seats[1]);
     EXPECT_EQ(store_->games_of("imported", 10).size(), 1U);
-    EXPECT_TRUE(store_->unfinished_games(INT64_MAX).empty());
+    EXPECT_TRUE(store_->unfinished_games(INT64_MAX, "", 1000).empty());
     // All or nothing: a second insert of the same id fails and leaves no extra move.
     GameRecord again = g;
     again.moves.push_back(MoveRecord{3, "14x23", 3});

@@ -525,16 +525,16 @@ void Lobby::housekeeping() {
     const bool alone = svc_.placement == nullptr;
     svc_.store.run([now, abandon, alone, in_memory = std::move(in_memory)](Store& s) {
         int ended = 0;
-        for (auto& rec : s.unfinished_games(now - abandon)) {
+        for_each_unfinished(s, now - abandon, [&](GameRecord& rec) {
             if (std::find(in_memory.begin(), in_memory.end(), rec.id) != in_memory.end() ||
                 (!alone && s.game_owner(rec.id, now))) {
-                continue;  // in memory here, or held by a live node
+                return;  // in memory here, or held by a live node
             }
             if (abandon_if_stale(rec, now, abandon)) {
                 s.update_game(rec);
                 ++ended;
             }
-        }
+        });
         if (ended > 0) {
             log_line("lobby", std::to_string(ended) + " games abandoned (untouched too long)");
         }

@@ -671,24 +671,24 @@ int run_server(const ServerOptions& options) {
     int abandoned = 0;
     std::vector<std::string> claimed;
     const auto started_ms = clock.now_ms();
-    for (auto& header : store.direct().unfinished_games(INT64_MAX)) {
+    for_each_unfinished(store.direct(), INT64_MAX, [&](GameRecord& header) {
         if (abandon_if_stale(header, started_ms, options.abandon_after_ms)) {
             if (!cluster || !store.direct().game_owner(header.id, started_ms)) {
                 store.direct().update_game(header);
                 ++abandoned;
             }
-            continue;
+            return;
         }
         if (!clock_runs(header)) {
-            continue;
+            return;
         }
         if (cluster && !store.direct().claim_game(
                            header.id, cluster->node(), started_ms, cluster->lease_ms())) {
-            continue;
+            return;
         }
         auto rec = store.direct().load_game(header.id);
         if (!rec) {
-            continue;
+            return;
         }
         if (cluster) {
             claimed.push_back(rec->id);
@@ -696,7 +696,7 @@ int run_server(const ServerOptions& options) {
         if (lobby.adopt(std::move(*rec)) != nullptr) {
             ++resumed;
         }
-    }
+    });
     if (resumed > 0 || abandoned > 0) {
         log_line("start",
                  "resumed " + std::to_string(resumed) + " games with running clocks, " +

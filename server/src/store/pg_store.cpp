@@ -207,10 +207,13 @@ public:
         return out;
     }
 
-    std::vector<GameRecord> unfinished_games(std::int64_t updated_before_ms) override {
+    std::vector<GameRecord> unfinished_games(std::int64_t updated_before_ms,
+                                             const std::string& after_id,
+                                             int limit) override {
         return run([&](pqxx::transaction_base& t) {
             std::vector<GameRecord> out;
-            for (const auto& row : t.exec_prepared("unfinished_games", updated_before_ms)) {
+            for (const auto& row :
+                 t.exec_prepared("unfinished_games", updated_before_ms, after_id, limit)) {
                 out.push_back(read_game(row));
             }
             return out;
@@ -638,8 +641,8 @@ private:
                        "SELECT ply, text, at_ms FROM moves WHERE game_id=$1 ORDER BY ply");
         conn_->prepare("unfinished_games",
                        "SELECT " + cols +
-                           " FROM games WHERE status<>'over' AND updated_ms<$1 ORDER BY "
-                           "created_ms, id");
+                           " FROM games WHERE status<>'over' AND updated_ms<$1 AND id>$2 "
+                           "ORDER BY id LIMIT $3");
         conn_->prepare("count_unfinished",
                        "SELECT COUNT(*) FROM games WHERE status<>'over' AND (white_id=$1 OR "
                        "black_id=$1)");

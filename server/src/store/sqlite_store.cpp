@@ -239,10 +239,13 @@ public:
         return g;
     }
 
-    std::vector<GameRecord> unfinished_games(std::int64_t updated_before_ms) override {
+    std::vector<GameRecord> unfinished_games(std::int64_t updated_before_ms,
+                                             const std::string& after_id,
+                                             int limit) override {
         auto& s = stmt("SELECT " + std::string(kGameColumns) +
-                       " FROM games WHERE status<>'over' AND updated_ms<? ORDER BY created_ms, id");
-        s.reset().bind(updated_before_ms);
+                       " FROM games WHERE status<>'over' AND updated_ms<? AND id>? ORDER BY id "
+                       "LIMIT ?");
+        s.reset().bind(updated_before_ms).bind(after_id).bind(limit);
         std::vector<GameRecord> out;
         while (s.step()) {
             out.push_back(read_game(s));

@@ -111,10 +111,12 @@ public:
     // (POST /api/import), written whole instead of move by move.
     virtual void insert_game_with_moves(const GameRecord& g)                         = 0;
     [[nodiscard]] virtual std::optional<GameRecord> load_game(const std::string& id) = 0;
-    // Unfinished games last changed before `updated_before_ms` (INT64_MAX: all), oldest first,
-    // without their moves (start-up and the abandon sweep choose; load_game reads a game whole).
+    // Unfinished games last changed before `updated_before_ms` (INT64_MAX: all), in id order after
+    // `after_id` ("": from the first), at most `limit`, without their moves (start-up and the
+    // abandon sweep choose; load_game reads a game whole). A page at a time so that a store of
+    // millions of games is never held in memory at once (for_each_unfinished walks the pages).
     [[nodiscard]] virtual std::vector<GameRecord>
-    unfinished_games(std::int64_t updated_before_ms) = 0;
+    unfinished_games(std::int64_t updated_before_ms, const std::string& after_id, int limit) = 0;
     // How many unfinished games a player id sits in (the per-player cap on open games).
     [[nodiscard]] virtual int count_unfinished(const std::string& player_id) = 0;
     // Games of a player id, newest first (without moves).
@@ -177,6 +179,13 @@ public:
     [[nodiscard]] virtual std::vector<std::string> orphaned_games(std::int64_t now_ms,
                                                                   int limit) = 0;
 };
+
+// Calls fn for every unfinished game last changed before `updated_before_ms`, reading `page`
+// headers at a time (Store::unfinished_games); fn may update the game it is given.
+void for_each_unfinished(Store& store,
+                         std::int64_t updated_before_ms,
+                         const std::function<void(GameRecord&)>& fn,
+                         int page = 500);
 
 // SQLite store at `path` (":memory:" for tests): WAL, synchronous=NORMAL, foreign keys, numbered
 // migrations applied at open. Throws std::runtime_error when the database cannot be opened.
