@@ -23,9 +23,24 @@ bool apply_state_delta(Json& state, const Json& delta) {
             return false;
         }
     }
+    if (delta.contains("chat_add") &&
+        (!delta["chat_add"].is_array() || !state.contains("chat") || !state["chat"].is_array())) {
+        return false;
+    }
     for (const auto& [key, value] : delta.items()) {
-        if (key != "moves_keep" && key != "moves_add") {
+        if (key != "moves_keep" && key != "moves_add" && key != "chat_add") {
             state[key] = value;
+        }
+    }
+    if (delta.contains("chat_add")) {
+        Json& chat = state["chat"];
+        for (const auto& l : delta["chat_add"]) {
+            chat.push_back(l);
+        }
+        constexpr std::size_t kChatKept = 100;
+        if (chat.size() > kChatKept) {
+            chat.erase(chat.begin(),
+                       chat.begin() + static_cast<std::ptrdiff_t>(chat.size() - kChatKept));
         }
     }
     if (cuts) {

@@ -240,6 +240,99 @@ TEST_F(ServerTest, TakebackIsNotForComputerOrHotSeatGames) {
               "takeback_not_allowed");
 }
 
+// Chat (docs/protocol.md, "Chat"): the players of a friend game write, a spectator reads; lines
+// are cleaned as nicknames are, at most 200 characters, 5 per 10 s per player; the event's delta
+// carries the new line (chat_add), and the lines are stored with the game (a restart keeps them).
+TEST_F(ServerTest, ChatBetweenFriendsIsSentLimitedAndStored) {
+    start();
+    auto a                 = client("Ann");
+    auto b                 = client("Bob");
+    const std::string game = friend_game(*a, *b);
+    auto carl              = client("Carl");
+    carl->send(Json{{"type", "resume"}, {"game", game}});
+    Json st = carl->recv_until([&](const Json& j) { return j["type"] == "state"; });
+    ASSERT_TRUE(st["state"]["chat"].is_array());
+    EXPECT_EQ(st["state"]["chat"].size(), 0U);
+    const auto error_of = [](WsClient& w) {
+        return w.recv_until([](const Json& j) { return j["type"] == "error"; })["code"];
+    };
+    const auto chat_event = [&](WsClient& w) {
+        return w.recv_until([&](const Json& j) {
+            return j["type"] == "event" && j["game"] == game && j["event"]["kind"] == "chat";
+        });
+    };
+    const auto say = [&](WsClient& w, const std::string& text) {
+        w.send(Json{{"type", "chat"}, {"game", game}, {"text", text}});
+    };
+
+    say(*a, "  good luck!  ");
+    for (WsClient* w : {b.get(), carl.get(), a.get()}) {
+        const Json ev = chat_event(*w);
+        EXPECT_EQ(ev["event"]["by"], "white");
+        EXPECT_EQ(ev["event"]["text"], "good luck!");
+        EXPECT_TRUE(ev["event"]["time_ms"].is_number_integer());
+        EXPECT_FALSE(ev["delta"].contains("chat")) << ev["delta"].dump();
+        ASSERT_EQ(ev["delta"]["chat_add"].size(), 1U) << ev["delta"].dump();
+        ASSERT_EQ(ev["state"]["chat"].size(), 1U);
+        EXPECT_EQ(ev["state"]["chat"][0]["by"], "white");
+        EXPECT_EQ(ev["state"]["chat"][0]["ply"], 0);
+        EXPECT_EQ(ev["state"]["chat"][0]["text"], "good luck!");
+    }
+    say(*carl, "hello");  // spectators read only
+    EXPECT_EQ(error_of(*carl), "not_your_game");
+    say(*b, "\u202Egg\u200B\n");  // a bidi override, an invisible character, a newline
+    EXPECT_EQ(chat_event(*a)["event"]["text"], "gg");
+    say(*b, " \u200B\t ");
+    EXPECT_EQ(error_of(*b), "chat_empty");
+    std::string longest;
+    for (int i = 0; i < 200; ++i) {
+        longest += "\u00E9";  // 200 characters, 400 bytes
+    }
+    say(*b, longest + "\u00E9");
+    EXPECT_EQ(error_of(*b), "chat_too_long");
+    say(*b, " " + longest + " ");
+    EXPECT_EQ(chat_event(*a)["event"]["text"], longest);
+
+    // Ann has written one line: four more pass, the sixth within 10 s does not.
+    for (int i = 2; i <= 5; ++i) {
+        say(*a, "line " + std::to_string(i));
+        EXPECT_EQ(chat_event(*a)["event"]["text"], "line " + std::to_string(i));
+    }
+    say(*a, "line 6");
+    EXPECT_EQ(error_of(*a), "chat_rate");
+    a->send(move_msg(st));  // a move does not lose the chat
+    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    EXPECT_EQ(st["state"]["chat"].size(), 7U);
+    EXPECT_FALSE(st["delta"].contains("chat_add")) << st["delta"].dump();
+
+    a.reset();
+    b.reset();
+    carl.reset();
+    server.reset();
+    start();
+    auto d = client("Dan");
+    d->send(Json{{"type", "resume"}, {"game", game}});
+    st = d->recv_until([&](const Json& j) { return j["type"] == "state"; });
+    ASSERT_EQ(st["state"]["chat"].size(), 7U) << st.dump();
+    EXPECT_EQ(st["state"]["chat"][0]["text"], "good luck!");
+    EXPECT_EQ(st["state"]["chat"][1]["by"], "black");
+    EXPECT_EQ(st["state"]["chat"][2]["text"], longest);
+    EXPECT_EQ(st["state"]["chat"][6]["text"], "line 5");
+}
+
+TEST_F(ServerTest, ChatIsNotForComputerOrHotSeatGames) {
+    start();
+    auto c = client("Ann");
+    for (const Json& create : {Json{{"mode", "hotseat"}, {"variant", "russian"}},
+                               Json{{"mode", "computer"}, {"variant", "russian"}, {"level", "easy"}}}) {
+        const Json st = c->create(create);
+        EXPECT_FALSE(st["state"].contains("chat")) << st.dump();
+        c->send(Json{{"type", "chat"}, {"game", st["game"]}, {"text", "hi"}});
+        EXPECT_EQ(c->recv_until([](const Json& j) { return j["type"] == "error"; })["code"],
+                  "chat_not_allowed");
+    }
+}
+
 TEST_F(ServerTest, UndoWhileTheComputerThinksCancelsItsMove) {
     start({"--ai-nodes", "50000000"});
     auto c  = client("Ann");

@@ -70,6 +70,8 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
     b.wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
     a.send(move_msg(a.wait_state(game, [](const Json& s) { return s["status"] == "playing"; })));
     b.wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    b.send(Json{{"type", "chat"}, {"game", game}, {"text", "good luck!"}});
+    a.recv_until([](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "chat"; });
     b.send(Json{{"type", "resume"}, {"game", game}, {"last_version", 1000}});
     b.recv_until([](const Json& j) { return j["type"] == "state"; });
     const auto v =
@@ -141,9 +143,11 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
         }
         if (ex.contains("delta")) {
             for (const auto& [x, value] : ex["delta"].items()) {
-                EXPECT_TRUE(state_keys.contains(x) || x == "moves_keep" || x == "moves_add")
+                EXPECT_TRUE(state_keys.contains(x) || x == "moves_keep" || x == "moves_add" ||
+                            x == "chat_add")
                     << "the documented delta has '" << x << "', which is not a state field";
                 EXPECT_NE(x, "moves") << "a delta never carries the whole move list";
+                EXPECT_NE(x, "chat") << "a delta never carries the whole chat";
             }
         }
         if (ex.contains("state") && !ex["state"].empty()) {
@@ -170,7 +174,8 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
                           "cancel_seek",
                           "takeback_offer",
                           "takeback_accept",
-                          "takeback_decline"}) {
+                          "takeback_decline",
+                          "chat"}) {
         EXPECT_TRUE(documented.contains(t)) << "client message '" << t << "' is not documented";
     }
 }

@@ -53,6 +53,11 @@ public:
         inner_->truncate_moves(header, from_ply);
     }
 
+    void append_chat(const GameRecord& header, const ChatRecord& line) override {
+        check();
+        inner_->append_chat(header, line);
+    }
+
     void insert_game_with_moves(const GameRecord& g) override {
         check();
         inner_->insert_game_with_moves(g);

@@ -176,7 +176,7 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(store.add_reward("u1", "2026-01-02", 6, 100), 6);
     EXPECT_EQ(store.reward_total("u1"), 106);
     EXPECT_EQ(store.reward_total("u2"), 0);
-    EXPECT_EQ(latest_schema_version(), 5);
+    EXPECT_EQ(latest_schema_version(), 6);
 }
 
 TEST_P(StoreTest, UnfinishedGamesArePagedByIdAndWalkedWhole) {
@@ -240,6 +240,29 @@ TEST_P(StoreTest, AGameIsInsertedWithItsMovesAtOnce) {
     again.moves.push_back(MoveRecord{3, "14x23", 3});
     EXPECT_ANY_THROW(store_->insert_game_with_moves(again));
     EXPECT_EQ(store_->load_game("imp1")->moves.size(), 3U);
+}
+
+// The chat of a game (migration 0006): lines in the order written with the header's version in
+// the same transaction; a game reads back its last 100 lines, oldest first.
+TEST_P(StoreTest, ChatLinesAreStoredWithTheGame) {
+    GameRecord g = game("chat1", "playing", 5);
+    g.seats[1]   = SeatRecord{"u2", "bob", false, 2};
+    store_->insert_game(g);
+    EXPECT_TRUE(store_->load_game("chat1")->chat.empty());
+    for (int i = 0; i < 105; ++i) {
+        g.version = i + 1;
+        store_->append_chat(g, ChatRecord{i / 2, i % 2, 1000 + i, numbered("line ", i)});
+    }
+    const auto back = open()->load_game("chat1");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->version, 105);
+    ASSERT_EQ(back->chat.size(), 100U);
+    EXPECT_EQ(back->chat.front(), (ChatRecord{2, 1, 1005, "line 5"}));
+    EXPECT_EQ(back->chat.back(), (ChatRecord{52, 0, 1104, "line 104"}));
+    // All or nothing: a line of an unknown game is refused (the game's foreign key).
+    GameRecord none = g;
+    none.id         = "nosuch";
+    EXPECT_ANY_THROW(store_->append_chat(none, ChatRecord{0, 0, 1, "x"}));
 }
 
 TEST_P(StoreTest, RatedVariantsMostPlayersFirst) {

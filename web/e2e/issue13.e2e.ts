@@ -244,6 +244,22 @@ describe('4 fewer clicks', () => {
     expect(await moveCount(a.page)).toBe(2);
     expect(await waitTurn(a.page, 'white')).toBe(true);
     expect(await b.page.$('[data-test="takeback-banner"]')).toBeNull();
+    // chat between the two players (docs/protocol.md, "Chat"): each sees the other's line, as
+    // the server cleaned it; a mute hides the opponent's lines in this browser
+    const chatLines = (p: Page): Promise<string[]> => p.$$eval('[data-test="chat-lines"] li', (ls) => ls.map((l) => (l.textContent ?? '').trim()));
+    await a.page.fill('[data-test="chat-input"]', '  good luck!  ');
+    await a.page.press('[data-test="chat-input"]', 'Enter');
+    await b.page.waitForFunction(() => document.querySelectorAll('[data-test="chat-lines"] li').length === 1);
+    expect((await chatLines(b.page))[0]).toMatch(/: good luck!$/);
+    await b.page.fill('[data-test="chat-input"]', 'terima kasih');
+    await b.page.click('[data-test="chat-send"]');
+    await a.page.waitForFunction(() => document.querySelectorAll('[data-test="chat-lines"] li').length === 2);
+    expect(await chatLines(a.page)).toEqual([(await chatLines(b.page))[0], 'Budi: terima kasih']);
+    expect(await a.page.inputValue('[data-test="chat-input"]')).toBe('');
+    await shots(a.page, 'chat');
+    await a.page.click('[data-test="chat-mute"]');
+    expect(await chatLines(a.page)).toHaveLength(1);
+    expect(await chatLines(b.page)).toHaveLength(2);
     await a.context.close();
     await b.context.close();
   });
@@ -304,7 +320,7 @@ describe('6 board flip and hot-seat turn', () => {
     const g = await geometryOf(server, 'international');
     const orientation = (): Promise<string | null> => page.getAttribute('[data-test="board"]', 'data-orientation');
     expect(await orientation()).toBe('white');
-    // chat, takeback and hot-seat undo wait for the server's fields (docs/issue13-server-needs.md D)
+    // no chat or takeback in hot-seat (one player at both sides); undo only once a move was made
     expect(await page.isVisible('[data-test="chat"]')).toBe(false);
     expect(await page.$('[data-test="takeback-offer"]')).toBeNull();
     expect(await page.$('[data-test="undo"]')).toBeNull();

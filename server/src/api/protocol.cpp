@@ -11,7 +11,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::array<std::pair<MessageType, std::string_view>, 17> kTypes{{
+constexpr std::array<std::pair<MessageType, std::string_view>, 18> kTypes{{
     {MessageType::Hello, "hello"},
     {MessageType::Create, "create"},
     {MessageType::Join, "join"},
@@ -29,6 +29,7 @@ constexpr std::array<std::pair<MessageType, std::string_view>, 17> kTypes{{
     {MessageType::TakebackOffer, "takeback_offer"},
     {MessageType::TakebackAccept, "takeback_accept"},
     {MessageType::TakebackDecline, "takeback_decline"},
+    {MessageType::Chat, "chat"},
 }};
 
 struct FieldError {
@@ -190,7 +191,9 @@ std::variant<ClientMessage, ProtocolError> decode_client_message(std::string_vie
         m.from         = get_small_int(j, "from");
         m.to           = get_small_int(j, "to");
         m.captures     = get_int_list(j, "captures");
-        m.text         = get_string(j, "text", 200);
+        // A chat line is measured in characters once cleaned (the room: chat_too_long); the
+        // frame limit bounds its bytes.
+        m.text = get_string(j, "text", m.type == MessageType::Chat ? kMaxMessageBytes : 200);
         m.mode         = get_string(j, "mode", 32);
         m.variant      = get_string(j, "variant", 32);
         m.level        = get_string(j, "level", 32);

@@ -157,6 +157,7 @@ void dispatch(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, std::st
     case MessageType::TakebackOffer:
     case MessageType::TakebackAccept:
     case MessageType::TakebackDecline:
+    case MessageType::Chat:
         break;
     }
     if (m.game.empty()) {

@@ -70,8 +70,11 @@ core::Expected<std::shared_ptr<Room>> Room::from_record(Services& services, Game
         }
     }
     rec.moves.clear();
+    std::deque<ChatRecord> chat(rec.chat.begin(), rec.chat.end());
+    rec.chat.clear();
     auto room         = std::make_shared<Room>(services, std::move(rec), std::move(g));
     room->move_times_ = std::move(times);
+    room->chat_       = std::move(chat);
     return room;
 }
 
@@ -230,7 +233,8 @@ void Room::begin_change() {
                          draw_offer_,
                          takeback_offer_,
                          rematch_wanted_,
-                         rematch_game_};
+                         rematch_game_,
+                         chat_};
 }
 
 void Room::restore() {
@@ -248,6 +252,7 @@ void Room::restore() {
     takeback_offer_  = s.takeback_offer;
     rematch_wanted_  = s.rematch_wanted;
     rematch_game_    = std::move(s.rematch_game);
+    chat_            = std::move(s.chat);
     snapshot_.reset();
     ++ai_epoch_;  // a search started for the rolled-back position must not play
     ai_thinking_ = false;

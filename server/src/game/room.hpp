@@ -113,6 +113,7 @@ private:
         std::optional<core::Color> takeback_offer;
         std::array<bool, 2> rematch_wanted{};
         std::string rematch_game;
+        std::deque<ChatRecord> chat;
     };
 
     using StoreOp = std::function<void(Store&)>;
@@ -168,6 +169,11 @@ private:
     // The plies a takeback asked by `by` would take back now: their last move and the reply
     // since, if any (0: none).
     [[nodiscard]] int takeback_plies(core::Color by) const;
+    // Chat (room_chat.cpp): friend and random games between people; players write, everyone
+    // subscribed reads.
+    void on_chat(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
+    [[nodiscard]] bool chat_allowed() const;
+    [[nodiscard]] nlohmann::json chat_json() const;
     void announce_rematch(const std::string& new_id, const Origin& origin);
     void on_draw(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
     void apply_move(const core::Move& mv, bool by_computer, const Origin& origin);
@@ -209,6 +215,9 @@ private:
     std::optional<core::Color> takeback_offer_;  // the side asking to take back (not stored)
     std::array<bool, 2> rematch_wanted_{};
     std::string rematch_game_;
+    std::deque<ChatRecord> chat_;  // the last kChatLinesLoaded lines, oldest first
+    // When each side's last lines were written (the chat rate: kChatBurst per kChatWindowMs).
+    std::array<std::deque<std::int64_t>, 2> chat_times_{};
     // A rated game's ratings {white,black}{before,after}, once its ending is stored (else null).
     nlohmann::json result_ratings_;
     std::shared_ptr<nlohmann::json> pending_ratings_;  // filled by with_results' op on the store

@@ -46,6 +46,9 @@ void Room::handle(const ClientMessage& m, const Identity& who, const std::shared
         case MessageType::TakebackDecline:
             on_takeback(m, *mine, peer);
             return;
+        case MessageType::Chat:
+            on_chat(m, *mine, peer);
+            return;
         case MessageType::Resign:
         case MessageType::DrawOffer:
         case MessageType::DrawAccept:
@@ -178,6 +181,7 @@ void Room::on_draw(const ClientMessage& m, core::Color me, const std::shared_ptr
     case MessageType::TakebackOffer:
     case MessageType::TakebackAccept:
     case MessageType::TakebackDecline:
+    case MessageType::Chat:
         return;
     }
 }

@@ -108,6 +108,9 @@ Json Room::state_json() const {
         s["clock"] = nullptr;
     }
     s["undo_allowed"] = undo_plies() > 0;
+    if (chat_allowed()) {
+        s["chat"] = chat_json();
+    }
     if (rec_.status == GameStatus::Over) {
         s["result"] = {
             {"outcome", rec_.outcome}, {"reason", rec_.reason}, {"text", rec_.result_text}};

@@ -176,6 +176,14 @@ public:
         });
     }
 
+    void append_chat(const GameRecord& header, const ChatRecord& line) override {
+        transaction([&] {
+            work_->exec_prepared(
+                "insert_chat", header.id, line.ply, line.color, line.at_ms, line.text);
+            exec_update_game(*work_, header);
+        });
+    }
+
     void insert_game_with_moves(const GameRecord& g) override {
         transaction([&] {
             insert_game(g);
@@ -203,6 +211,13 @@ public:
             for (const auto& row : t.exec_prepared("load_moves", id)) {
                 out->moves.push_back(read_move(row));
             }
+            for (const auto& row : t.exec_prepared("load_chat", id, kChatLinesLoaded)) {
+                out->chat.push_back(ChatRecord{row[0].as<int>(),
+                                               row[1].as<int>(),
+                                               row[2].as<std::int64_t>(),
+                                               row[3].as<std::string>()});
+            }
+            std::reverse(out->chat.begin(), out->chat.end());
         });
         return out;
     }
@@ -635,6 +650,12 @@ private:
                        "invite_expires=$17, updated_ms=$18 WHERE id=$19");
         conn_->prepare("insert_move",
                        "INSERT INTO moves (game_id, ply, text, at_ms) VALUES ($1,$2,$3,$4)");
+        conn_->prepare("insert_chat",
+                       "INSERT INTO chat (game_id, ply, color, at_ms, text) VALUES "
+                       "($1,$2,$3,$4,$5)");
+        conn_->prepare("load_chat",
+                       "SELECT ply, color, at_ms, text FROM chat WHERE game_id=$1 ORDER BY id "
+                       "DESC LIMIT $2");
         conn_->prepare("truncate_moves", "DELETE FROM moves WHERE game_id=$1 AND ply>=$2");
         conn_->prepare("load_game", "SELECT " + cols + " FROM games WHERE id=$1");
         conn_->prepare("load_moves",

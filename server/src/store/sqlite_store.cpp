@@ -207,6 +207,17 @@ public:
         });
     }
 
+    void append_chat(const GameRecord& header, const ChatRecord& line) override {
+        transaction([&] {
+            auto& s =
+                stmt("INSERT INTO chat (game_id, ply, color, at_ms, text) VALUES (?,?,?,?,?)");
+            s.reset().bind(header.id).bind(line.ply).bind(line.color).bind(line.at_ms);
+            s.bind(line.text);
+            s.run();
+            update_game(header);
+        });
+    }
+
     void insert_game_with_moves(const GameRecord& g) override {
         transaction([&] {
             insert_game(g);
@@ -236,6 +247,7 @@ public:
         GameRecord g = read_game(s);
         s.reset();
         load_moves(g);
+        load_chat(g);
         return g;
     }
 
@@ -655,6 +667,20 @@ private:
             g.moves.push_back(MoveRecord{static_cast<int>(s.integer(0)), s.text(1), s.integer(2)});
         }
         s.reset();
+    }
+
+    void load_chat(GameRecord& g) {
+        auto& s = stmt("SELECT ply, color, at_ms, text FROM chat WHERE game_id=? ORDER BY id "
+                       "DESC LIMIT ?");
+        s.reset().bind(g.id).bind(kChatLinesLoaded);
+        while (s.step()) {
+            g.chat.push_back(ChatRecord{static_cast<int>(s.integer(0)),
+                                        static_cast<int>(s.integer(1)),
+                                        s.integer(2),
+                                        s.text(3)});
+        }
+        s.reset();
+        std::reverse(g.chat.begin(), g.chat.end());
     }
 
     std::optional<UserRecord> read_user(Stmt& s) {

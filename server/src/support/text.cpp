@@ -77,7 +77,10 @@ bool has_control(std::string_view s) noexcept {
     return false;
 }
 
-std::string clean_nickname(std::string_view raw, std::size_t max_chars) {
+namespace {
+
+// Drops malformed bytes and hidden characters, keeps at most max_chars characters, trims spaces.
+std::string clean(std::string_view raw, std::size_t max_chars) {
     std::string out;
     std::size_t chars = 0;
     char32_t cp       = 0;
@@ -96,7 +99,26 @@ std::string clean_nickname(std::string_view raw, std::size_t max_chars) {
     while (!out.empty() && out.back() == ' ') {
         out.pop_back();
     }
+    return out;
+}
+
+}  // namespace
+
+std::string clean_nickname(std::string_view raw, std::size_t max_chars) {
+    std::string out = clean(raw, max_chars);
     return out.empty() ? "Guest" : out;
+}
+
+std::string clean_line(std::string_view raw) {
+    return clean(raw, raw.size());
+}
+
+std::size_t utf8_length(std::string_view s) noexcept {
+    std::size_t n = 0;
+    for (const char ch : s) {
+        n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+    }
+    return n;
 }
 
 }  // namespace papan::server

@@ -20,4 +20,11 @@ namespace papan::server {
 // trimmed. "Guest" when nothing is left.
 [[nodiscard]] std::string clean_nickname(std::string_view raw, std::size_t max_chars = 24);
 
+// A line of text as shown to others (chat): cleaned as a nickname is (the same characters
+// removed, spaces trimmed) but not cut; empty when nothing is left.
+[[nodiscard]] std::string clean_line(std::string_view raw);
+
+// The characters (code points) of well-formed UTF-8.
+[[nodiscard]] std::size_t utf8_length(std::string_view s) noexcept;
+
 }  // namespace papan::server

@@ -36,6 +36,8 @@ export type ClientMessage =
   | { type: 'resume'; id?: number; game: string; last_version?: number }
   | { type: 'move'; id?: number; game: string; ply: number; path: number[] }
   | { type: 'resign' | 'draw_offer' | 'draw_accept' | 'draw_decline' | 'draw_claim' | 'undo' | 'rematch'; id?: number; game: string }
+  | { type: 'takeback_offer' | 'takeback_accept' | 'takeback_decline'; id?: number; game: string }
+  | { type: 'chat'; id?: number; game: string; text: string }
   | { type: 'seek'; id?: number; variant: string; clock?: TimeControlJson | null; options?: { no_forced_capture?: boolean }; rated?: boolean }
   | { type: 'cancel_seek'; id?: number };
 
@@ -106,6 +108,19 @@ export interface ResultJson {
   ratings?: Record<Color, RatingChange>;
 }
 
+/** A line of a game's chat (docs/protocol.md, "Chat"). */
+export interface ChatLine {
+  by: Color;
+  /** plies played when it was written */
+  ply: number;
+  time_ms: number;
+  text: string;
+}
+
+/** The chat's length limit (characters after trimming) and the lines a state keeps. */
+export const CHAT_MAX = 200;
+export const CHAT_LINES = 100;
+
 export interface GameState {
   id: string;
   version: number;
@@ -134,6 +149,8 @@ export interface GameState {
   /** undo would take something back now (against the computer, or hot-seat) */
   undo_allowed: boolean;
   rematch: { white: boolean; black: boolean; game: string | null };
+  /** the last CHAT_LINES lines of the chat, oldest first: friend and random games between people only */
+  chat?: ChatLine[];
   clock: ClockJson | null;
   result: ResultJson | null;
 }
@@ -146,13 +163,16 @@ export interface GameEvent {
   game?: string;
   plies?: number;
   joined?: Color;
+  /** chat: the line and when it was written */
+  text?: string;
+  time_ms?: number;
 }
 
 /** Every field of GameState, to check the client's reading against docs/protocol.md. */
 export const GAME_STATE_FIELDS = [
   'id', 'version', 'variant', 'variant_name', 'mode', 'level', 'status', 'rated', 'options', 'players',
   'start_fen', 'fen', 'turn', 'ply', 'position', 'legal_moves', 'capturers', 'moves', 'move_limits',
-  'claimable_draw', 'draw_offer', 'takeback_offer', 'undo_allowed', 'rematch', 'clock', 'result',
+  'claimable_draw', 'draw_offer', 'takeback_offer', 'undo_allowed', 'rematch', 'chat', 'clock', 'result',
 ] as const satisfies readonly (keyof GameState)[];
 // compile-time: the list names every field of GameState
 type MissingStateField = Exclude<keyof GameState, (typeof GAME_STATE_FIELDS)[number]>;
@@ -161,7 +181,8 @@ export const STATE_FIELDS_COMPLETE: [MissingStateField] extends [never] ? true :
 /** The message types the client sends and the ones it reads. */
 export const CLIENT_TYPES = [
   'hello', 'create', 'join', 'resume', 'move', 'resign', 'draw_offer', 'draw_accept', 'draw_decline',
-  'draw_claim', 'undo', 'rematch', 'seek', 'cancel_seek',
+  'draw_claim', 'undo', 'rematch', 'seek', 'cancel_seek', 'takeback_offer', 'takeback_accept',
+  'takeback_decline', 'chat',
 ] as const satisfies readonly ClientMessage['type'][];
 export const SERVER_TYPES = [
   'welcome', 'created', 'state', 'event', 'resumed', 'seeking', 'seek_cancelled', 'paired', 'error',
@@ -227,9 +248,9 @@ export interface VariantsResponse {
 /**
  * What changed in an event (docs/protocol.md, "Game state"): the state's fields that changed,
  * with their new values; the move list as `moves_keep` (moves of the state before that stay)
- * and `moves_add` (the moves after them).
+ * and `moves_add` (the moves after them); the chat's new lines as `chat_add`.
  */
-export type StateDelta = Partial<Omit<GameState, 'moves'>> & { moves_keep?: number; moves_add?: MoveJson[] };
+export type StateDelta = Partial<Omit<GameState, 'moves'>> & { moves_keep?: number; moves_add?: MoveJson[]; chat_add?: ChatLine[] };
 
 /** An event as the server sends it: the whole `state` (a start, or the first after a load) or a `delta`. */
 export type WireEvent = { type: 'event'; game: string; version: number; event: GameEvent; state?: GameState; delta?: StateDelta };
@@ -238,11 +259,14 @@ export type WireMessage = Exclude<ServerMessage, { type: 'event' }> | WireEvent;
 
 /** The state after an event: `delta` applied to the state of the version before it. */
 export function applyDelta(base: GameState, delta: StateDelta): GameState | null {
-  const { moves_keep: keep, moves_add: add, ...fields } = delta;
+  const { moves_keep: keep, moves_add: add, chat_add: chatAdd, ...fields } = delta;
   if ((keep === undefined) !== (add === undefined)) return null;
   if (keep !== undefined && (!Number.isInteger(keep) || keep < 0 || keep > base.moves.length || !Array.isArray(add))) return null;
+  if (chatAdd !== undefined && (!Array.isArray(chatAdd) || !Array.isArray(base.chat))) return null;
   const moves = keep === undefined ? base.moves : base.moves.slice(0, keep).concat(add ?? []);
-  return { ...base, ...fields, moves } as GameState;
+  const next = { ...base, ...fields, moves } as GameState;
+  if (chatAdd !== undefined) next.chat = (base.chat ?? []).concat(chatAdd).slice(-CHAT_LINES);
+  return next;
 }
 
 export function parseServerMessage(text: string): WireMessage | null {

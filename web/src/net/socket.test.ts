@@ -144,6 +144,29 @@ describe('connection', () => {
     expect(h.conn.versionOf('G2')).toBe(5);
   });
 
+  it('appends the chat lines of a delta (chat_add) and keeps the last 100', () => {
+    const { h, a } = welcomed();
+    const got: Record<string, unknown>[] = [];
+    h.conn.onMessage((m) => {
+      if (m.type === 'event') got.push(m.state as unknown as Record<string, unknown>);
+    });
+    h.conn.follow('G5');
+    const line = (i: number) => ({ by: i % 2 ? 'black' : 'white', ply: 0, time_ms: 1000 + i, text: `line ${i}` });
+    const lines = Array.from({ length: 99 }, (_, i) => line(i));
+    a.deliver({ type: 'state', game: 'G5', version: 2, state: { id: 'G5', version: 2, moves: [], chat: lines } });
+    a.deliver({ type: 'event', game: 'G5', version: 3, event: { kind: 'chat', by: 'black', text: 'line 99' }, delta: { version: 3, chat_add: [line(99)] } });
+    expect(got.at(-1)?.['chat']).toEqual([...lines, line(99)]);
+    expect(got.at(-1)).not.toHaveProperty('chat_add');
+    a.deliver({ type: 'event', game: 'G5', version: 4, event: { kind: 'chat', by: 'white', text: 'line 100' }, delta: { version: 4, chat_add: [line(100)] } });
+    const chat = got.at(-1)?.['chat'] as { text: string }[];
+    expect(chat).toHaveLength(100);
+    expect(chat[0]?.text).toBe('line 1');
+    expect(chat[99]?.text).toBe('line 100');
+    // a move leaves the chat as it was
+    a.deliver({ type: 'event', game: 'G5', version: 5, event: { kind: 'move' }, delta: { version: 5, moves_keep: 0, moves_add: [] } });
+    expect(got.at(-1)?.['chat']).toBe(chat);
+  });
+
   it('asks for the whole state when a delta misses its base, and drops old events', () => {
     const { h, a } = welcomed();
     const seen = versionsSeen(h);

@@ -2,28 +2,28 @@
 // most CHAT_MAX characters, and a mute for the opponent remembered in this browser. Hidden until
 // the server sends the game's chat.
 
-import { asOutgoing, CHAT_MAX, type StateWithProposed } from '../net/proposed';
+import { CHAT_MAX, type GameState } from '../net/protocol';
 import type { AppCtx } from './context';
 import { h } from './dom';
 import type { Seat } from './model';
 import { displayName } from './names';
 import { chatShown, chatText, chatWritable, visibleChat } from './social';
 
-export function chatPanel(ctx: AppCtx, gameId: string): { el: HTMLElement; update(s: StateWithProposed, seat: Seat): void } {
+export function chatPanel(ctx: AppCtx, gameId: string): { el: HTMLElement; update(s: GameState, seat: Seat): void } {
   const lines = h('ol', { class: 'chat-lines', 'data-test': 'chat-lines', 'aria-live': 'polite' });
   const input = h('input', { id: `chat-${gameId}`, type: 'text', maxlength: CHAT_MAX, 'data-test': 'chat-input', autocomplete: 'off' });
   const form = h('form', { class: 'chat-form' }, h('label', { class: 'sr-only', for: `chat-${gameId}` }, ctx.t('chatMessage')), input, h('button', { type: 'submit', class: 'btn small', 'data-test': 'chat-send' }, ctx.t('chatSend')));
   const mute = h('button', { type: 'button', class: 'btn small', 'data-test': 'chat-mute' });
   const el = h('section', { class: 'chat', 'data-test': 'chat', hidden: true, 'aria-label': ctx.t('chat') }, h('h3', {}, ctx.t('chat')), lines, form, mute);
-  let last: { s: StateWithProposed; seat: Seat } | null = null;
+  let last: { s: GameState; seat: Seat } | null = null;
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const text = chatText(input.value);
     if (!text) return;
-    ctx.conn.send(asOutgoing({ type: 'chat', game: gameId, text }));
+    ctx.conn.send({ type: 'chat', game: gameId, text });
     input.value = '';
   });
-  const opponentOf = (s: StateWithProposed, seat: Seat) => (seat.mine === 'white' ? s.players.black : seat.mine === 'black' ? s.players.white : null);
+  const opponentOf = (s: GameState, seat: Seat) => (seat.mine === 'white' ? s.players.black : seat.mine === 'black' ? s.players.white : null);
   mute.addEventListener('click', () => {
     if (!last) return;
     const o = opponentOf(last.s, last.seat);
@@ -31,7 +31,7 @@ export function chatPanel(ctx: AppCtx, gameId: string): { el: HTMLElement; updat
     ctx.prefs.setMuted(o.id, !ctx.prefs.isMuted(o.id));
     update(last.s, last.seat);
   });
-  function update(s: StateWithProposed, seat: Seat): void {
+  function update(s: GameState, seat: Seat): void {
     last = { s, seat };
     el.hidden = !chatShown(s);
     if (el.hidden) return;

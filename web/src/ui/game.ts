@@ -18,7 +18,6 @@ import { boardControls, playControls } from './looks';
 import { buttonsOf, clocksAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, pairedComputerLevel, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
 import { displayName } from './names';
 import { ReplyPacer } from './pacer';
-import { asOutgoing, type StateWithProposed } from '../net/proposed';
 import { chatPanel } from './chat';
 import { ratingLines, signed, takebackButtons, undoAllowed } from './social';
 import { appSounds, lowTimeCrossed, soundsFor } from './sound';
@@ -177,7 +176,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
 
   function playerLine(el: HTMLElement, s: GameState, c: Color): void {
     const p = s.players[c];
-    const name = p ? displayName(ctx.t, p, (s as StateWithProposed).players[c]?.level || s.level) : ctx.t('waiting');
+    const name = p ? displayName(ctx.t, p, s.players[c]?.level || s.level) : ctx.t('waiting');
     const profile = p && p.account && !p.computer ? `#/player/${encodeURIComponent(p.name)}` : null;
     const turn = s.status === 'playing' && !s.result && s.turn === c;
     el.classList.toggle('to-move', turn);
@@ -200,7 +199,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
 
   /** "computer · easy" (the level of that player, else of the game), or just "computer" */
   function computerBadge(s: GameState, c: Color): string {
-    const level = (s as StateWithProposed).players[c]?.level || s.level;
+    const level = s.players[c]?.level || s.level;
     return level ? ctx.t('computerBadge', { level: displayLevel(level) }) : ctx.t('computer');
   }
 
@@ -288,7 +287,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     // status and result
     status.classList.toggle('over', !!s.result);
     if (s.result) {
-      const ratings = ratingLines(s as StateWithProposed);
+      const ratings = ratingLines(s);
       status.replaceChildren(
         h('div', { class: 'result', 'data-test': 'result', 'data-outcome': s.result.outcome, 'data-reason': s.result.reason }, resultText(s)),
         ...(ratings.length ? [h('p', { class: 'ratings', 'data-test': 'rating-change' }, ratings.map((r) => ctx.t('ratingAfter', { name: r.name, rating: r.after, delta: signed(r.delta) })).join(' · '))] : []),
@@ -325,7 +324,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       const asked: Color = s.rematch.white ? 'white' : 'black';
       items.push(h('div', { class: 'banner info' }, asked === actor ? ctx.t('rematchSent') : ctx.t('rematchOffered')));
     }
-    const tb = takebackButtons(s as StateWithProposed, st);
+    const tb = takebackButtons(s, st);
     if (tb.answer) items.push(h('div', { class: 'banner info', 'data-test': 'takeback-banner' }, ctx.t('takebackOffered')));
     if (tb.waiting) items.push(h('div', { class: 'banner info' }, ctx.t('takebackSent')));
     if (notice) items.push(h('div', { class: 'banner error', 'data-test': 'notice' }, notice));
@@ -337,9 +336,9 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       notice = '';
       ctx.conn.send({ type, game: gameId });
     };
-    const proposed = (type: 'takeback_offer' | 'takeback_accept' | 'takeback_decline') => () => {
+    const takeback = (type: 'takeback_offer' | 'takeback_accept' | 'takeback_decline') => () => {
       notice = '';
-      ctx.conn.send(asOutgoing({ type, game: gameId }));
+      ctx.conn.send({ type, game: gameId });
     };
     const btn = (show: boolean, label: string, test: string, onclick: () => void, cls = ''): HTMLElement | null =>
       show ? h('button', { type: 'button', class: `btn ${cls}`, 'data-test': test, onclick }, label) : null;
@@ -347,10 +346,10 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       ...[
         btn(bt.answerDraw, ctx.t('acceptDraw'), 'draw-accept', send('draw_accept'), 'primary'),
         btn(bt.answerDraw, ctx.t('declineDraw'), 'draw-decline', send('draw_decline')),
-        btn(bt.undo || undoAllowed(s as StateWithProposed, st), ctx.t('undo'), 'undo', send('undo')),
-        btn(tb.ask, ctx.t('takebackAsk'), 'takeback-offer', proposed('takeback_offer')),
-        btn(tb.answer, ctx.t('takebackAccept'), 'takeback-accept', proposed('takeback_accept'), 'primary'),
-        btn(tb.answer, ctx.t('takebackDecline'), 'takeback-decline', proposed('takeback_decline')),
+        btn(bt.undo || undoAllowed(s, st), ctx.t('undo'), 'undo', send('undo')),
+        btn(tb.ask, ctx.t('takebackAsk'), 'takeback-offer', takeback('takeback_offer')),
+        btn(tb.answer, ctx.t('takebackAccept'), 'takeback-accept', takeback('takeback_accept'), 'primary'),
+        btn(tb.answer, ctx.t('takebackDecline'), 'takeback-decline', takeback('takeback_decline')),
         btn(bt.offerDraw, ctx.t('offerDraw'), 'draw-offer', send('draw_offer')),
         btn(bt.claimDraw, ctx.t('claimDraw'), 'draw-claim', send('draw_claim')),
         btn(bt.resign, confirmResign ? ctx.t('confirmResign') : ctx.t('resign'), 'resign', () => {
@@ -393,7 +392,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
           ),
     );
     moveList.scrollTop = moveList.scrollHeight;
-    chat.update(s as StateWithProposed, st);
+    chat.update(s, st);
     root.dataset['version'] = String(s.version);
   }
 

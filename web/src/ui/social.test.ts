@@ -1,9 +1,9 @@
-// Fixtures in the shape of docs/issue13-server-needs.md (the server does not send them yet).
+// Fixtures in the shape of docs/protocol.md (takebacks, chat, ratings).
 import { describe, expect, it } from 'vitest';
-import type { StateWithProposed } from '../net/proposed';
+import type { GameState } from '../net/protocol';
 import { chatShown, chatText, chatWritable, ratingLines, signed, takebackButtons, undoAllowed, visibleChat } from './social';
 
-function state(over: Partial<StateWithProposed> = {}): StateWithProposed {
+function state(over: Partial<GameState> = {}): GameState {
   return {
     id: 'g', version: 5, variant: 'russian', variant_name: '', mode: 'friend', level: '', status: 'playing', rated: false,
     options: { forced_capture: true, draw_rules: 0 },
@@ -24,9 +24,9 @@ describe('takeback (friend and random games, not rated)', () => {
   });
   it('is not offered in rated, computer or hot-seat games, to spectators, or by a server without it', () => {
     const none = { ask: false, answer: false, waiting: false };
-    const older: Partial<StateWithProposed> = state(); // a server without takebacks sends no field
+    const older: Partial<GameState> = state(); // a server without takebacks sends no field
     delete older.takeback_offer;
-    expect(takebackButtons(older as StateWithProposed, { mine: 'white' })).toEqual(none);
+    expect(takebackButtons(older as GameState, { mine: 'white' })).toEqual(none);
     expect(takebackButtons(state({ takeback_offer: null, rated: true }), { mine: 'white' })).toEqual(none);
     expect(takebackButtons(state({ takeback_offer: null, mode: 'hotseat' }), { mine: 'both' })).toEqual(none);
     expect(takebackButtons(state({ takeback_offer: null }), { mine: null })).toEqual(none);

@@ -3,7 +3,7 @@
 // (tested with fixtures); the panel below them.
 
 import type { Color } from '../board/geometry';
-import { CHAT_MAX, type ChatLine, type StateWithProposed } from '../net/proposed';
+import { CHAT_MAX, type ChatLine, type GameState } from '../net/protocol';
 import type { Seat } from './model';
 
 export interface TakebackButtons {
@@ -14,7 +14,7 @@ export interface TakebackButtons {
 }
 
 /** Takeback: friend and random games that are not rated, between people, once the server offers it. */
-export function takebackButtons(s: StateWithProposed, seat: Seat): TakebackButtons {
+export function takebackButtons(s: GameState, seat: Seat): TakebackButtons {
   const none = { ask: false, answer: false, waiting: false };
   if (s.takeback_offer === undefined || s.status !== 'playing' || s.result || s.rated) return none;
   if (s.mode !== 'friend' && s.mode !== 'random') return none;
@@ -30,7 +30,7 @@ export function takebackButtons(s: StateWithProposed, seat: Seat): TakebackButto
 }
 
 /** Undo: against the computer as before; in hot-seat when the server says it may be done now. */
-export function undoAllowed(s: StateWithProposed, seat: Seat): boolean {
+export function undoAllowed(s: GameState, seat: Seat): boolean {
   const playing = s.status === 'playing' && !s.result && seat.mine !== null && s.moves.length > 0;
   if (!playing) return false;
   if (s.mode === 'computer') return true;
@@ -38,16 +38,16 @@ export function undoAllowed(s: StateWithProposed, seat: Seat): boolean {
 }
 
 /** Chat: shown in friend and random games between people once the server keeps it; players write. */
-export function chatShown(s: StateWithProposed): boolean {
+export function chatShown(s: GameState): boolean {
   return s.chat !== undefined && (s.mode === 'friend' || s.mode === 'random') && !s.players.white?.computer && !s.players.black?.computer;
 }
 
-export function chatWritable(s: StateWithProposed, seat: Seat): boolean {
+export function chatWritable(s: GameState, seat: Seat): boolean {
   return chatShown(s) && (seat.mine === 'white' || seat.mine === 'black');
 }
 
 /** The lines to show: those of muted players left out. */
-export function visibleChat(s: StateWithProposed, muted: (playerId: string) => boolean): ChatLine[] {
+export function visibleChat(s: GameState, muted: (playerId: string) => boolean): ChatLine[] {
   return (s.chat ?? []).filter((l) => {
     const id = s.players[l.by]?.id;
     return !id || !muted(id);
@@ -68,7 +68,7 @@ export interface RatingLine {
 }
 
 /** "Ann 1216 (+16)": each side's rating after a rated game and its change. */
-export function ratingLines(s: StateWithProposed): RatingLine[] {
+export function ratingLines(s: GameState): RatingLine[] {
   const r = s.result?.ratings;
   if (!r) return [];
   return (['white', 'black'] as const).flatMap((c) => {

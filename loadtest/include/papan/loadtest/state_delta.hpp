@@ -13,7 +13,8 @@
 namespace papan::loadtest {
 
 // Applies `delta` to `state` (the full state of the version before the event): every field in
-// it replaces the state's, and `moves_keep` / `moves_add` cut and extend the move list. Returns
+// it replaces the state's, `moves_keep` / `moves_add` cut and extend the move list, and
+// `chat_add` extends the chat (keeping its last 100 lines). Returns
 // false, leaving `state` as it was, when the delta does not fit (not an object, `moves_keep`
 // beyond the list).
 bool apply_state_delta(nlohmann::json& state, const nlohmann::json& delta);

@@ -37,6 +37,7 @@ enum class MessageType : std::uint8_t {
     TakebackOffer,  // between people, unrated games: ask to take back one's last move
     TakebackAccept,
     TakebackDecline,
+    Chat,  // a line of chat in a friend or random game between people
 };
 
 [[nodiscard]] std::string_view message_type_name(MessageType t) noexcept;
@@ -58,7 +59,7 @@ struct ClientMessage {
     std::optional<int> from;
     std::optional<int> to;
     std::vector<int> captures;
-    std::string text;  // a move in the variant's notation (alternative to path / from-to)
+    std::string text;  // a move in the variant's notation (alternative to path / from-to); chat
 
     // create / seek
     std::string mode;                  // computer | friend | hotseat

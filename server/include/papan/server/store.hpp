@@ -38,6 +38,18 @@ struct MoveRecord {
     friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };
 
+// One line of a game's chat (friend and random games between people).
+struct ChatRecord {
+    int ply   = 0;  // plies played when it was written
+    int color = 0;  // core::Color index: 0 White, 1 Black
+    std::int64_t at_ms = 0;
+    std::string text;  // cleaned (game/room_chat.cpp)
+
+    friend bool operator==(const ChatRecord&, const ChatRecord&) = default;
+};
+
+inline constexpr int kChatLinesLoaded = 100;  // the lines a game's state carries
+
 // A game's row: everything but the moves changes through update_game / append_move.
 struct GameRecord {
     std::string id;
@@ -62,6 +74,7 @@ struct GameRecord {
     std::int64_t created_ms = 0;
     std::int64_t updated_ms = 0;
     std::vector<MoveRecord> moves;  // filled by the loaders only
+    std::vector<ChatRecord> chat;   // load_game: the last kChatLinesLoaded lines, oldest first
 };
 
 struct UserRecord {
@@ -107,6 +120,8 @@ public:
     virtual void update_game(const GameRecord& g)                              = 0;
     virtual void append_move(const GameRecord& header, const MoveRecord& move) = 0;
     virtual void truncate_moves(const GameRecord& header, int from_ply)        = 0;
+    // A chat line of the game, with the header (its version), in one transaction.
+    virtual void append_chat(const GameRecord& header, const ChatRecord& line) = 0;
     // A game with its moves (g.moves) in one transaction: a finished game read from a file
     // (POST /api/import), written whole instead of move by move.
     virtual void insert_game_with_moves(const GameRecord& g)                         = 0;
