@@ -323,8 +323,9 @@ TEST_F(ServerTest, ChatBetweenFriendsIsSentLimitedAndStored) {
 TEST_F(ServerTest, ChatIsNotForComputerOrHotSeatGames) {
     start();
     auto c = client("Ann");
-    for (const Json& create : {Json{{"mode", "hotseat"}, {"variant", "russian"}},
-                               Json{{"mode", "computer"}, {"variant", "russian"}, {"level", "easy"}}}) {
+    for (const Json& create :
+         {Json{{"mode", "hotseat"}, {"variant", "russian"}},
+          Json{{"mode", "computer"}, {"variant", "russian"}, {"level", "easy"}}}) {
         const Json st = c->create(create);
         EXPECT_FALSE(st["state"].contains("chat")) << st.dump();
         c->send(Json{{"type", "chat"}, {"game", st["game"]}, {"text", "hi"}});

@@ -71,7 +71,8 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
     a.send(move_msg(a.wait_state(game, [](const Json& s) { return s["status"] == "playing"; })));
     b.wait_state(game, [](const Json& s) { return s["ply"] == 1; });
     b.send(Json{{"type", "chat"}, {"game", game}, {"text", "good luck!"}});
-    a.recv_until([](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "chat"; });
+    a.recv_until(
+        [](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "chat"; });
     b.send(Json{{"type", "resume"}, {"game", game}, {"last_version", 1000}});
     b.recv_until([](const Json& j) { return j["type"] == "state"; });
     const auto v =

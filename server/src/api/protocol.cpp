@@ -181,27 +181,27 @@ std::variant<ClientMessage, ProtocolError> decode_client_message(std::string_vie
     ClientMessage m;
     m.type = *type;
     try {
-        m.id           = get_int(j, "id");
-        m.name         = get_string(j, "name", 64);
-        m.secret       = get_string(j, "secret", 128);
-        m.token        = get_string(j, "token", 128);
-        m.game         = get_string(j, "game", 64);
-        m.ply          = get_small_int(j, "ply");
-        m.path         = get_int_list(j, "path");
-        m.from         = get_small_int(j, "from");
-        m.to           = get_small_int(j, "to");
-        m.captures     = get_int_list(j, "captures");
+        m.id       = get_int(j, "id");
+        m.name     = get_string(j, "name", 64);
+        m.secret   = get_string(j, "secret", 128);
+        m.token    = get_string(j, "token", 128);
+        m.game     = get_string(j, "game", 64);
+        m.ply      = get_small_int(j, "ply");
+        m.path     = get_int_list(j, "path");
+        m.from     = get_small_int(j, "from");
+        m.to       = get_small_int(j, "to");
+        m.captures = get_int_list(j, "captures");
         // A chat line is measured in characters once cleaned (the room: chat_too_long); the
         // frame limit bounds its bytes.
-        m.text = get_string(j, "text", m.type == MessageType::Chat ? kMaxMessageBytes : 200);
-        m.mode         = get_string(j, "mode", 32);
-        m.variant      = get_string(j, "variant", 32);
-        m.level        = get_string(j, "level", 32);
-        m.color        = get_string(j, "color", 32);
-        m.draw_rules   = get_string(j, "draw_rules", 32);
-        m.fen          = get_string(j, "fen", 400);
-        m.rated        = get_bool(j, "rated");
-        m.invite       = get_string(j, "invite", 128);
+        m.text       = get_string(j, "text", m.type == MessageType::Chat ? kMaxMessageBytes : 200);
+        m.mode       = get_string(j, "mode", 32);
+        m.variant    = get_string(j, "variant", 32);
+        m.level      = get_string(j, "level", 32);
+        m.color      = get_string(j, "color", 32);
+        m.draw_rules = get_string(j, "draw_rules", 32);
+        m.fen        = get_string(j, "fen", 400);
+        m.rated      = get_bool(j, "rated");
+        m.invite     = get_string(j, "invite", 128);
         m.last_version = get_int(j, "last_version");
         if (const auto o = j.find("options"); o != j.end() && !o->is_null()) {
             if (!o->is_object()) {

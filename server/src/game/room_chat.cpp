@@ -41,15 +41,12 @@ Json Room::chat_json() const {
 
 void Room::on_chat(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer) {
     if (!chat_allowed()) {
-        send_error(peer,
-                   "chat_not_allowed",
-                   "chat is for friend and random games between people",
-                   m.id);
+        send_error(
+            peer, "chat_not_allowed", "chat is for friend and random games between people", m.id);
         return;
     }
     if (rec_.status == GameStatus::Waiting) {
-        send_error(
-            peer, "not_started", "the game has not started: waiting for the opponent", m.id);
+        send_error(peer, "not_started", "the game has not started: waiting for the opponent", m.id);
         return;
     }
     std::string text = clean_line(m.text);
@@ -85,10 +82,9 @@ void Room::on_chat(const ClientMessage& m, core::Color me, const std::shared_ptr
         chat_.pop_front();
     }
     const GameRecord h = next_header();
-    commit(
-        Json{{"kind", "chat"}, {"by", color_key(me)}, {"text", line.text}, {"time_ms", now}},
-        [h, line](Store& s) { s.append_chat(h, line); },
-        {peer, m.id});
+    commit(Json{{"kind", "chat"}, {"by", color_key(me)}, {"text", line.text}, {"time_ms", now}},
+           [h, line](Store& s) { s.append_chat(h, line); },
+           {peer, m.id});
 }
 
 }  // namespace papan::server

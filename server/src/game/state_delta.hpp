@@ -9,8 +9,9 @@ namespace papan::server {
 // move list is not sent whole: `moves_keep` (how many of before's moves stay) and `moves_add`
 // (the moves after them) appear when it changed. `clock` is always sent when the game has one
 // (its display values move with time even where nothing else changed). The chat is not sent
-// whole either: `chat_add` has the lines added (the client appends them and keeps the last 100). Applying the result to
-// `before` gives `after` (the web client's applyDelta and the load tool's apply_state_delta).
+// whole either: `chat_add` has the lines added (the client appends them and keeps the last 100).
+// Applying the result to `before` gives `after` (the web client's applyDelta and the load tool's
+// apply_state_delta).
 [[nodiscard]] nlohmann::json state_delta(const nlohmann::json& before, const nlohmann::json& after);
 
 }  // namespace papan::server

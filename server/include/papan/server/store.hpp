@@ -40,8 +40,8 @@ struct MoveRecord {
 
 // One line of a game's chat (friend and random games between people).
 struct ChatRecord {
-    int ply   = 0;  // plies played when it was written
-    int color = 0;  // core::Color index: 0 White, 1 Black
+    int ply            = 0;  // plies played when it was written
+    int color          = 0;  // core::Color index: 0 White, 1 Black
     std::int64_t at_ms = 0;
     std::string text;  // cleaned (game/room_chat.cpp)
 
