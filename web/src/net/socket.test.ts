@@ -71,6 +71,15 @@ function versionsSeen(h: ReturnType<typeof harness>): number[] {
   return seen;
 }
 
+// The full state the connection builds for each event (from its delta), in order.
+function eventStates(h: ReturnType<typeof harness>): Record<string, unknown>[] {
+  const got: Record<string, unknown>[] = [];
+  h.conn.onMessage((m) => {
+    if (m.type === 'event') got.push(m.state as unknown as Record<string, unknown>);
+  });
+  return got;
+}
+
 describe('connection', () => {
   it('says hello, keeps the secret and sends what was queued after the welcome', () => {
     const h = harness();
@@ -125,10 +134,7 @@ describe('connection', () => {
 
   it('builds each event\'s full state from its delta, and the move list from moves_keep/moves_add', () => {
     const { h, a } = welcomed();
-    const got: Record<string, unknown>[] = [];
-    h.conn.onMessage((m) => {
-      if (m.type === 'event') got.push(m.state as unknown as Record<string, unknown>);
-    });
+    const got = eventStates(h);
     h.conn.follow('G2');
     const mv = (ply: number) => ({ ply, color: ply % 2 ? 'black' : 'white', text: `m${ply}`, path: [ply, ply + 4], captures: [] });
     a.deliver({ type: 'state', game: 'G2', version: 2, state: { id: 'G2', version: 2, ply: 2, turn: 'white', moves: [mv(0), mv(1)], result: null } });
@@ -146,10 +152,7 @@ describe('connection', () => {
 
   it('appends the chat lines of a delta (chat_add) and keeps the last 100', () => {
     const { h, a } = welcomed();
-    const got: Record<string, unknown>[] = [];
-    h.conn.onMessage((m) => {
-      if (m.type === 'event') got.push(m.state as unknown as Record<string, unknown>);
-    });
+    const got = eventStates(h);
     h.conn.follow('G5');
     const line = (i: number) => ({ by: i % 2 ? 'black' : 'white', ply: 0, time_ms: 1000 + i, text: `line ${i}` });
     const lines = Array.from({ length: 99 }, (_, i) => line(i));
@@ -195,10 +198,7 @@ describe('connection', () => {
 
   it('resumes from a state it was given, and plays the missed deltas on it', () => {
     const { h, a } = welcomed();
-    const got: unknown[] = [];
-    h.conn.onMessage((m) => {
-      if (m.type === 'event') got.push(m.state);
-    });
+    const got = eventStates(h);
     h.conn.follow('G5', { id: 'G5', version: 9, ply: 9, moves: [] } as never);
     expect(a.sent.at(-1)).toMatchObject({ type: 'resume', game: 'G5', last_version: 9 });
     a.deliver({ type: 'event', game: 'G5', version: 10, event: { kind: 'move' }, delta: { version: 10, ply: 10 } });
