@@ -17,6 +17,7 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
     auto lease   = std::make_shared<double>(3.0);
     auto idle    = std::make_shared<double>(600.0);
     auto abandon = std::make_shared<double>(30.0);
+    auto pickup  = std::make_shared<double>(1.0);
     auto* cmd = app.add_subcommand("serve", "Run the game server (HTTP and WebSocket on one port)");
     cmd->add_option("--port", opts->port, "TCP port; 0 picks a free one")->capture_default_str();
     cmd->add_option("--host", opts->host, "address to listen on")->capture_default_str();
@@ -98,6 +99,12 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
                     "games a remote address may create per minute (0: no cap)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
+    cmd->add_option("--worker-pickup",
+                    *pickup,
+                    "seconds a computer move waits for an engine worker (papan worker) to take it "
+                    "before this node thinks it itself")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     cmd->add_option("--node-id", opts->node_id, "this node's name on the bus (default: random)");
     cmd->add_option("--lease", *lease, "seconds before a dead node's games are taken over")
         ->capture_default_str();
@@ -107,7 +114,7 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--invite-ttl", *ttl, "friend link lifetime in seconds")->group("");
     cmd->add_option("--test-fault", opts->test_fault, "input that throws in connection code")
         ->group("");
-    cmd->callback([&ctx, opts, data, web, wait, ttl, lease, idle, abandon] {
+    cmd->callback([&ctx, opts, data, web, wait, ttl, lease, idle, abandon, pickup] {
         opts->data_dir         = *data;
         opts->web_dir          = *web;
         opts->pairing_wait_ms  = static_cast<std::int64_t>(*wait * 1000);
@@ -115,6 +122,7 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
         opts->lease_ms         = static_cast<std::int64_t>(*lease * 1000);
         opts->idle_unload_ms   = static_cast<std::int64_t>(*idle * 1000);
         opts->abandon_after_ms = static_cast<std::int64_t>(*abandon * 24 * 3600 * 1000);
+        opts->worker_pickup_ms = static_cast<std::int64_t>(*pickup * 1000);
         opts->on_ready         = [](const std::string& host, std::uint16_t port) {
             std::cout << "listening on http://" << host << ":" << port << std::endl;
         };

@@ -225,11 +225,18 @@ void get_healthz(ApiContext& ctx, const Request&, const RouteArgs&, Reply reply)
         reply(json_response(503, Json{{"status", "starting"}}));
         return;
     }
+    Json ai{{"queued", ctx.svc.ai.pending()}, {"fallbacks", ctx.svc.ai.fallbacks()}};
+    if (const auto* offload = ctx.svc.ai.offload(); offload != nullptr) {
+        const auto w  = offload->stats();
+        ai["workers"] = {{"alive", w.workers_alive},
+                         {"sent", w.sent},
+                         {"answered", w.answered},
+                         {"thought_here", w.thought_here},
+                         {"refused", w.refused}};
+    }
     reply(json_response(
         200,
-        Json{{"status", "ok"},
-             {"ai", {{"queued", ctx.svc.ai.pending()}, {"fallbacks", ctx.svc.ai.fallbacks()}}},
-             {"rooms", ctx.lobby.rooms_in_memory()}}));
+        Json{{"status", "ok"}, {"ai", std::move(ai)}, {"rooms", ctx.lobby.rooms_in_memory()}}));
 }
 
 void get_variants(ApiContext&, const Request&, const RouteArgs&, Reply reply) {

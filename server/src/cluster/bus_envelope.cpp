@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdlib>
 #include <sodium.h>
+#include <stdexcept>
 
 namespace papan::server {
 
@@ -22,6 +23,22 @@ Mac mac_of(const std::string& key, std::string_view text) {
 }
 
 }  // namespace
+
+std::string cluster_secret(const std::string& option, std::string_view needed_by) {
+    std::string secret = option;
+    if (secret.empty()) {
+        if (const char* env = std::getenv("PAPAN_CLUSTER_SECRET"); env != nullptr) {
+            secret = env;
+        }
+    }
+    if (secret.size() < 16) {
+        throw std::runtime_error(std::string(needed_by) +
+                                 " needs the nodes' shared secret (at least 16 characters): "
+                                 "--cluster-secret or the environment variable "
+                                 "PAPAN_CLUSTER_SECRET");
+    }
+    return secret;
+}
 
 BusSealer::BusSealer(std::string_view secret) : key_(crypto_auth_hmacsha256_KEYBYTES, '\0') {
     crypto_generichash(reinterpret_cast<unsigned char*>(key_.data()),

@@ -18,6 +18,11 @@ namespace papan::server {
 
 inline constexpr std::int64_t kBusReplayWindowMs = 30'000;
 
+// The nodes' shared secret: `option` (--cluster-secret), else the environment variable
+// PAPAN_CLUSTER_SECRET. Throws std::runtime_error, naming `needed_by`, when it has fewer than 16
+// characters.
+[[nodiscard]] std::string cluster_secret(const std::string& option, std::string_view needed_by);
+
 class BusSealer {
 public:
     // `secret`: any length; it is hashed to the HMAC key.

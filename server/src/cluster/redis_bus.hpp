@@ -6,6 +6,8 @@
 // (see cluster.hpp). Callbacks run on the bus threads; they must hand work off quickly.
 #pragma once
 
+#include "cluster/redis_link.hpp"
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -18,34 +20,6 @@
 #include <vector>
 
 namespace papan::server {
-
-struct RedisReply {
-    enum class Kind : std::uint8_t {
-        Nil,
-        Integer,
-        String,
-        Status,
-        Error,
-        Array
-    };
-    Kind kind         = Kind::Nil;
-    long long integer = 0;
-    std::string str;  // String, Status, Error
-    std::vector<RedisReply> elements;
-};
-
-struct RedisAddress {
-    std::string host = "127.0.0.1";
-    int port         = 6379;
-    int db           = 0;
-    std::string user;      // Redis 6 ACL user ("" = the default user)
-    std::string password;  // "" = no AUTH
-};
-
-// Parses redis://[[USER]:PASSWORD@]HOST[:PORT][/DB] (user and password percent-decoded); an
-// error text, or nothing when fine. rediss:// (TLS) is refused with the reason: hiredis 0.14,
-// the version Debian 12 ships, has no TLS.
-[[nodiscard]] std::optional<std::string> parse_redis_url(const std::string& url, RedisAddress& out);
 
 class RedisBus {
 public:

@@ -97,6 +97,19 @@ std::size_t AiPool::pending() const {
 }
 
 void AiPool::think(AiRequest request, Done done) {
+    if (offload_ != nullptr && !request.game.is_over()) {
+        const auto limits = ai_limits(request, settings_);
+        auto here         = [this, request, done]() mutable {
+            think_here(std::move(request), std::move(done));
+        };
+        if (offload_->offer(request, limits, done, std::move(here))) {
+            return;
+        }
+    }
+    think_here(std::move(request), std::move(done));
+}
+
+void AiPool::think_here(AiRequest request, Done done) {
     {
         std::lock_guard lock(mutex_);
         if (!stopped_ && clocked_.size() + untimed_.size() < settings_.max_pending) {

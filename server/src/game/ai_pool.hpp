@@ -2,6 +2,8 @@
 // (ServerOptions::ai_threads threads, ai_queue searches waiting). Each worker thread has its own
 // engine. Searches of games with a running clock go first. When the queue is full a request is
 // answered at once by the quick built-in player: logged and counted (fallbacks()), never silent.
+// With engine workers (`papan worker`, an AiOffload) a search goes to them first and comes back
+// here when none answers in time.
 #pragma once
 
 #include <papan/core/game.hpp>
@@ -48,9 +50,35 @@ struct AiSettings {
 // management from the clock in timed ones.
 [[nodiscard]] engine::SearchLimits ai_limits(const AiRequest& r, const AiSettings& s);
 
+// What the engine workers did for this node (docs/operations.md, "Engine workers").
+struct AiOffloadStats {
+    int workers_alive          = 0;  // workers heard from in the last seconds
+    std::uint64_t sent         = 0;  // jobs handed to the workers
+    std::uint64_t answered     = 0;  // of them answered by a worker with a legal move
+    std::uint64_t thought_here = 0;  // of them not answered in time: thought on this node
+    std::uint64_t refused      = 0;  // answers refused (illegal move, bad MAC, unknown job)
+};
+
+using AiDone = std::function<void(std::optional<core::Move>)>;
+
+// Where searches may go instead of this node's threads: the engine workers of `papan worker`
+// (cluster/remote_ai.hpp).
+class AiOffload {
+public:
+    virtual ~AiOffload() = default;
+    // Takes the request and returns true when a worker may answer it; then exactly one of `done`
+    // (a legal move a worker found) or `here` (no worker answered in time: think on this node)
+    // is called later, on another thread. False: the caller thinks here at once.
+    virtual bool offer(const AiRequest& request,
+                       const engine::SearchLimits& limits,
+                       AiDone done,
+                       std::function<void()> here)     = 0;
+    [[nodiscard]] virtual AiOffloadStats stats() const = 0;
+};
+
 class AiPool {
 public:
-    using Done = std::function<void(std::optional<core::Move>)>;
+    using Done = AiDone;
 
     explicit AiPool(AiSettings settings);
     ~AiPool();
@@ -61,6 +89,11 @@ public:
     // the queue is full). nullopt when the game is over.
     void think(AiRequest request, Done done);
     void stop();
+
+    // Searches go to `offload` first (set once at start, before any game; null = none).
+    void set_offload(AiOffload* offload) noexcept { offload_ = offload; }
+
+    [[nodiscard]] const AiOffload* offload() const noexcept { return offload_; }
 
     // The quick player answered instead of the engine (queue full, or no legal move came back).
     void count_fallback();
@@ -78,6 +111,7 @@ private:
     };
 
     void worker();
+    void think_here(AiRequest request, Done done);
 
     AiSettings settings_;
     mutable std::mutex mutex_;
@@ -89,6 +123,7 @@ private:
     struct Engines;
     std::unique_ptr<Engines> engines_;
     std::atomic<std::uint64_t> fallbacks_{0};
+    AiOffload* offload_ = nullptr;
 };
 
 // The quick built-in player: a capture taking the most pieces, else a crowning, else a move that

@@ -5,6 +5,7 @@
 #include "api/api.hpp"
 #include "api/http_wire.hpp"
 #include "cluster/cluster.hpp"
+#include "cluster/remote_ai.hpp"
 #include "game/ai_pool.hpp"
 #include "game/lifecycle.hpp"
 #include "game/lobby.hpp"
@@ -635,6 +636,7 @@ int run_server(const ServerOptions& options) {
     Lobby lobby(svc);
     svc.lobby = &lobby;
     std::unique_ptr<Cluster> cluster;
+    std::unique_ptr<RemoteAi> remote_ai;
     if (!options.bus.empty()) {
         RedisAddress address;
         if (auto err = parse_redis_url(options.bus, address)) {
@@ -646,20 +648,16 @@ int run_server(const ServerOptions& options) {
             ::gethostname(host, sizeof host - 1);
             node = std::string(host) + "-" + random_hex(3);
         }
-        std::string secret = options.cluster_secret;
-        if (secret.empty()) {
-            if (const char* env = std::getenv("PAPAN_CLUSTER_SECRET"); env != nullptr) {
-                secret = env;
-            }
-        }
-        if (secret.size() < 16) {
-            throw std::runtime_error(
-                "--bus needs the nodes' shared secret (at least 16 characters): "
-                "--cluster-secret or the environment variable PAPAN_CLUSTER_SECRET");
-        }
-        cluster       = std::make_unique<Cluster>(svc, address, node, secret);
-        svc.placement = cluster.get();
+        const std::string secret = cluster_secret(options.cluster_secret, "--bus");
+        cluster                  = std::make_unique<Cluster>(svc, address, node, secret);
+        svc.placement            = cluster.get();
         cluster->start();
+        // The engine workers (`papan worker`) on the same bus take the computer moves first.
+        RemoteAiOptions remote_options;
+        remote_options.pickup_ms = options.worker_pickup_ms;
+        remote_ai = std::make_unique<RemoteAi>(ioc, clock, address, node, secret, remote_options);
+        remote_ai->start();
+        ai.set_offload(remote_ai.get());
     }
 
     // Start-up loads only the games whose clock runs (a flag must fall on time, docs/operations.md
@@ -763,6 +761,10 @@ int run_server(const ServerOptions& options) {
         t.join();
     }
     accounts.stop();
+    if (remote_ai) {
+        ai.set_offload(nullptr);
+        remote_ai->stop();
+    }
     ai.stop();
     store.stop();
     if (cluster) {

@@ -49,6 +49,8 @@ struct ServerOptions {
     std::string bus;
     std::string node_id;           // a node's name on the bus (empty: host name + random suffix)
     std::int64_t lease_ms = 3000;  // a dead node's games are taken over after this long
+    // A computer move not taken by an engine worker (`papan worker`) by then is thought here.
+    std::int64_t worker_pickup_ms = 1000;
     // Endgame databases of the computer players (engine egdb.hpp); played without if absent.
     std::string egdb_dir = "./data/egdb";
     // The nodes' shared secret for the bus messages' HMAC (empty: PAPAN_CLUSTER_SECRET).
