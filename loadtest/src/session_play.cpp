@@ -510,6 +510,9 @@ void Session::settle_computer_reply() {
         return;
     }
     const bool awaited = awaiting_reply_ && !game_.id.empty();
+    if (awaited) {
+        game_.reply_awaited_ply = reply_ply_;
+    }
     if (awaited && Clock::now() - reply_from_ > seconds_of(run_.opt.reply_deadline)) {
         reply_late_ = true;
     }

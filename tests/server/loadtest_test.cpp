@@ -242,6 +242,19 @@ TEST(LoadtestUnit, ComparesGamesWithTheStore) {
     EXPECT_GE(c.duplicated, 1);
     EXPECT_TRUE(lt::same_move("22x24", "22x33x24"));
     EXPECT_FALSE(lt::same_move("22-24", "22x24"));
+    // A computer game left while its reply was awaited: the reply stored after it is not extra,
+    // but a move after that one, or one at another ply, still is.
+    lt::GameCheck cg;
+    cg.id         = "def";
+    cg.sent       = {"32-28"};
+    cg.acked      = {true};
+    cg.acked_text = {"32-28"};
+    EXPECT_EQ(lt::compare_game(cg, {"32-28", "19-23"}).duplicated, 1);
+    cg.reply_awaited_ply = 1;
+    c                    = lt::compare_game(cg, {"32-28", "19-23"});
+    EXPECT_EQ(c.duplicated, 0);
+    EXPECT_EQ(c.stored_unacked, 1);
+    EXPECT_EQ(lt::compare_game(cg, {"32-28", "19-23", "33-29"}).duplicated, 2);
 }
 
 TEST(LoadtestUnit, CountsContinuityAndMovesTheOpponentMissed) {

@@ -41,6 +41,9 @@ struct GameCheck {
     // Friend games, by ply: whether the other player's connection saw the acknowledged move (an
     // event or a state past the ply) by the end of the run.
     std::vector<bool> opponent_seen;
+    // Computer games: the ply whose computer reply was still awaited when the game was left
+    // (-1: none). The server may store that reply after the run; it is not an extra move.
+    std::int64_t reply_awaited_ply = -1;
     Continuity continuity;
 };
 
