@@ -365,8 +365,12 @@ describe('9 layout and words', () => {
     });
   }
 
-  it('keeps long player names on one line at 375 px beside the badge and the clock, and says the clock starts with the first move', async () => {
-    const { context, page } = await newPage(browser, 375, 667);
+  for (const [locale, note] of [
+    ['en-US', 'Your clock starts with your first move.'],
+    ['id-ID', 'Waktumu mulai berjalan setelah langkah pertamamu.'],
+  ] as const) {
+  it(`keeps long player names on one line at 375 px beside the badge and the clock, and says the clock starts with the first move (${locale})`, async () => {
+    const { context, page } = await newPage(browser, 375, 667, locale);
     await openLobby(page, server.url);
     await page.fill('[data-test="nickname"]', 'Bartholomew Kusumawardha'); // 24 characters, the most a nickname has
     await page.selectOption('[data-test="variant"]', 'russian');
@@ -378,7 +382,7 @@ describe('9 layout and words', () => {
     await page.waitForSelector('[data-test="clock-white"]:not(:empty)');
     // before the player's own first move, which is not timed (docs/protocol.md, "Clocks")
     await page.waitForSelector('[data-test="clock-start-note"]:not([hidden])');
-    expect(await text(page, '[data-test="clock-start-note"]')).toBe('Your clock starts with your first move.');
+    expect(await text(page, '[data-test="clock-start-note"]')).toBe(note);
     const lines = await page.$$eval('[data-test="game"] .player', (players) =>
       players.map((p) => {
         const r = p.getBoundingClientRect();
@@ -406,7 +410,7 @@ describe('9 layout and words', () => {
     }
     const mine = lines.find((l) => l.name === 'Bartholomew Kusumawardha');
     expect(mine?.ellipsized).toBe(true);
-    await shots(page, 'long-names', { width: 375, height: 667 });
+    await shots(page, `long-names-${locale}`, { width: 375, height: 667 });
     // the player's first move: the note goes
     const side = (await page.$eval('[data-test="board"]', (e) => (e as HTMLElement).dataset['orientation'])) as 'white' | 'black';
     expect(await waitTurn(page, side)).toBe(true);
@@ -414,6 +418,7 @@ describe('9 layout and words', () => {
     await page.waitForSelector('[data-test="clock-start-note"]', { state: 'hidden' });
     await context.close();
   });
+  }
 
   it('never lets square numbers and coordinates overlap, and shows the last move clearly on both looks', async () => {
     const { context, page } = await newPage(browser);
