@@ -144,7 +144,7 @@ TEST(Identity, NicknamesAreCutOnCharactersAndCleaned) {
     ASSERT_EQ(spoof["type"], "welcome");
     EXPECT_EQ(spoof["player"]["name"], "Annnimda");
     WsClient c(server.port());
-    EXPECT_EQ(c.hello("\u200b\u200b")["player"]["name"], "Guest");
+    EXPECT_EQ(c.hello("\u200b\u200b")["player"]["name"], "");  // unnamed: each client has its word
     // Malformed UTF-8 in a text frame: the WebSocket layer fails that connection (RFC 6455,
     // close code 1007) before any JSON is read; the server goes on.
     WsClient d(server.port());

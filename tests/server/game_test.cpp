@@ -1,5 +1,5 @@
 // Integration tests: the real `papan serve` binary on a free port, driven over real WebSockets.
-#include "harness.hpp"
+#include "server_test.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,42 +11,6 @@ namespace papan::test {
 namespace {
 
 using namespace std::chrono_literals;
-
-class ServerTest : public ::testing::Test {
-protected:
-    void start(std::vector<std::string> extra = {}) {
-        server = std::make_unique<ServerProcess>(dir.path(), std::move(extra));
-    }
-
-    std::unique_ptr<WsClient> client(const std::string& name, const std::string& secret = {}) {
-        auto c       = std::make_unique<WsClient>(server->port());
-        const Json w = c->hello(name, secret);
-        EXPECT_EQ(w["type"], "welcome") << w.dump();
-        return c;
-    }
-
-    TempDir dir;
-    std::unique_ptr<ServerProcess> server;
-};
-
-bool is_over(const Json& s) {
-    return s["status"] == "over";
-}
-
-// Creates a friend game by `a` and joins it with `b`; returns the game id (a is white).
-std::string friend_game(WsClient& a, WsClient& b, Json extra = Json::object()) {
-    Json msg = {{"mode", "friend"}, {"variant", "international"}, {"color", "white"}};
-    msg.update(extra);
-    const Json st = a.create(msg);
-    EXPECT_EQ(st["state"]["status"], "waiting");
-    const std::string game   = st["game"];
-    const std::string invite = st["created"]["invite"];
-    EXPECT_GE(invite.size(), 32U);  // >= 128 bits
-    b.send(Json{{"type", "join"}, {"invite", invite}});
-    b.wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
-    a.wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
-    return game;
-}
 
 TEST_F(ServerTest, FullGameAgainstTheComputerToAResult) {
     start();
@@ -491,7 +455,12 @@ TEST_F(ServerTest, FriendGameEndsByTime) {
     const std::string game = friend_game(
         *a, *b, {{"clock", {{"kind", "byoyomi"}, {"main", 1}, {"periods", 1}, {"period", 1}}}});
     Json st = a->wait_state(game, [](const Json&) { return true; });
-    EXPECT_EQ(st["state"]["clock"]["running"], "white");
+    EXPECT_EQ(st["state"]["clock"]["running"], nullptr);  // each side's first move is not timed
+    a->send(move_msg(st));
+    st = b->wait_state(game, [](const Json& s) { return s["ply"] == 1; });
+    b->send(move_msg(st));
+    st = a->wait_state(game, [](const Json& s) { return s["ply"] == 2 || is_over(s); });
+    EXPECT_EQ(st["state"]["clock"]["running"], "white");  // White's clock runs from Black's move
     st = b->wait_state(game, is_over);
     EXPECT_EQ(st["state"]["result"]["outcome"], "black_wins");
     EXPECT_EQ(st["state"]["result"]["reason"], "timeout");

@@ -94,6 +94,7 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
     std::map<std::string, std::set<std::string>> all_keys;   // union over messages of a type
     std::map<std::string, std::set<std::string>> must_keys;  // intersection
     std::set<std::string> state_keys;
+    std::set<std::string> clock_keys;  // of a timed game's state.clock
     for (const auto* c : {&a, &b}) {
         for (const auto& j : c->seen) {
             const std::string t = j["type"];
@@ -115,6 +116,9 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
             }
             if (j.contains("state")) {
                 state_keys = keys(j["state"]);
+                if (j["state"]["clock"].is_object()) {
+                    clock_keys = keys(j["state"]["clock"]);
+                }
             }
         }
     }
@@ -154,6 +158,14 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
         if (ex.contains("state") && !ex["state"].empty()) {
             EXPECT_EQ(join(keys(ex["state"])), join(state_keys))
                 << "the documented state fields differ";
+            if (ex["state"]["clock"].is_object()) {
+                EXPECT_EQ(join(keys(ex["state"]["clock"])), join(clock_keys))
+                    << "the documented clock fields differ";
+            }
+        }
+        if (ex.contains("delta") && ex["delta"].contains("clock")) {
+            EXPECT_EQ(join(keys(ex["delta"]["clock"])), join(clock_keys))
+                << "the documented clock fields of the delta differ";
         }
     }
     for (const auto& [t, k] : all_keys) {

@@ -72,65 +72,185 @@ struct Rig {
     Lobby lobby{svc};
 };
 
-TEST(Room, ClockIsTheInjectedClock) {
-    Rig rig;
-    rig.svc.lobby = &rig.lobby;
-    auto a        = std::make_shared<FakePeer>();
-    auto b        = std::make_shared<FakePeer>();
-    const Identity ann{"gann", "Ann", std::nullopt};
-    const Identity bob{"gbob", "Bob", std::nullopt};
-    ClientMessage create;
-    create.type    = MessageType::Create;
-    create.mode    = "friend";
-    create.variant = "international";
-    create.color   = "white";
-    create.clock   = TimeControl{TimeKind::Fischer, 10'000, 0, 0, 1'000};
-    rig.lobby.post([&] { rig.lobby.create(create, ann, a); });
-    const Json created = rig.wait(*a, [](const Json& j) { return j["type"] == "created"; });
-    ClientMessage join;
-    join.type   = MessageType::Join;
-    join.invite = created["invite"];
-    rig.lobby.post([&] { rig.lobby.join(join, bob, b); });
-    const Json started = rig.wait(*a, [](const Json& j) { return j["type"] == "event"; });
-    EXPECT_EQ(started["state"]["clock"]["running"], "white");
+// A friend game of Ann (White) and Bob on the rig, with clock `tc`: created and joined.
+struct FriendGame {
+    std::shared_ptr<FakePeer> a = std::make_shared<FakePeer>();
+    std::shared_ptr<FakePeer> b = std::make_shared<FakePeer>();
+    Identity ann{"gann", "Ann", std::nullopt};
+    Identity bob{"gbob", "Bob", std::nullopt};
+    std::string id;
+    Json started;  // the start event
 
-    // 4 s on White's clock, then a move: 6 s left + 1 s increment.
-    rig.clock.advance(4'000);
-    ClientMessage move;
-    move.type = MessageType::Move;
-    move.game = created["game"];
-    move.ply  = 0;
-    move.path = started["state"]["legal_moves"][0]["path"].get<std::vector<int>>();
-    rig.lobby.post([&] {
-        rig.lobby.with_room(move.game, [&](std::shared_ptr<Room> r) {
-            r->post([&, r] { r->handle(move, ann, a); });
-        });
-    });
-    const Json moved =
-        rig.wait(*b, [](const Json& j) { return j["type"] == "event" && j["state"]["ply"] == 1; });
-    EXPECT_EQ(moved["state"]["clock"]["white"]["main_ms"], 7'000);
-    EXPECT_EQ(moved["state"]["clock"]["black"]["main_ms"], 10'000);
+    FriendGame(Rig& rig, TimeControl tc) {
+        rig.svc.lobby = &rig.lobby;
+        ClientMessage create;
+        create.type    = MessageType::Create;
+        create.mode    = "friend";
+        create.variant = "international";
+        create.color   = "white";
+        create.clock   = tc;
+        rig.lobby.post([&] { rig.lobby.create(create, ann, a); });
+        const Json created = rig.wait(*a, [](const Json& j) { return j["type"] == "created"; });
+        id                 = created["game"];
+        ClientMessage join;
+        join.type   = MessageType::Join;
+        join.invite = created["invite"];
+        rig.lobby.post([&] { rig.lobby.join(join, bob, b); });
+        started = rig.wait(*a, [](const Json& j) { return j["type"] == "event"; });
+    }
 
-    // Black lets 11 s pass on the server's clock: a late move is refused and Black loses on time.
-    rig.clock.advance(11'000);
-    move.ply  = 1;
-    move.path = moved["state"]["legal_moves"][0]["path"].get<std::vector<int>>();
-    rig.lobby.post([&] {
-        rig.lobby.with_room(move.game, [&](std::shared_ptr<Room> r) {
-            r->post([&, r] { r->handle(move, bob, b); });
+    // `who` plays the first legal move of `state` (a state or event message) at its ply.
+    void play(Rig& rig, const Json& state, bool white) {
+        ClientMessage move;
+        move.type = MessageType::Move;
+        move.game = id;
+        move.ply  = state["state"]["ply"].get<int>();
+        move.path = state["state"]["legal_moves"][0]["path"].get<std::vector<int>>();
+        auto peer = white ? a : b;
+        auto who  = white ? ann : bob;
+        rig.lobby.post([&rig, move, peer, who] {
+            rig.lobby.with_room(move.game, [move, peer, who](std::shared_ptr<Room> r) {
+                r->post([r, move, peer, who] { r->handle(move, who, peer); });
+            });
         });
-    });
-    const Json err = rig.wait(*b, [](const Json& j) { return j["type"] == "error"; });
-    EXPECT_EQ(err["code"], "out_of_time");
-    const Json over = rig.wait(
-        *a, [](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "flag"; });
-    EXPECT_EQ(over["state"]["result"]["outcome"], "white_wins");
-    EXPECT_EQ(over["state"]["result"]["reason"], "timeout");
+    }
+
+    Json at_ply(Rig& rig, int ply) {
+        return rig.wait(
+            *b, [ply](const Json& j) { return j["type"] == "event" && j["state"]["ply"] == ply; });
+    }
+};
+
+void stop(Rig& rig) {
     rig.lobby.post([&] { rig.lobby.shutdown(); });
     rig.ioc.restart();
     rig.ioc.poll();
     rig.ai.stop();
     rig.store.stop();
+}
+
+TEST(Room, ClockIsTheInjectedClock) {
+    Rig rig;
+    FriendGame g(rig, TimeControl{TimeKind::Fischer, 10'000, 0, 0, 1'000});
+    // Each side's first move is not timed (docs/protocol.md, "Clocks"): no clock runs yet.
+    EXPECT_EQ(g.started["state"]["clock"]["running"], nullptr);
+    EXPECT_EQ(g.started["state"]["clock"]["started"], (Json{{"white", false}, {"black", false}}));
+
+    // White thinks 4 s over the first move: nothing is charged, no increment; Black's clock
+    // does not run either.
+    rig.clock.advance(4'000);
+    g.play(rig, g.started, true);
+    const Json first = g.at_ply(rig, 1);
+    EXPECT_EQ(first["state"]["clock"]["white"]["main_ms"], 10'000);
+    EXPECT_EQ(first["state"]["clock"]["running"], nullptr);
+    EXPECT_EQ(first["state"]["clock"]["started"], (Json{{"white", true}, {"black", false}}));
+    // Black's first move after 3 s: not charged either; now White's clock runs.
+    rig.clock.advance(3'000);
+    g.play(rig, first, false);
+    const Json second = g.at_ply(rig, 2);
+    EXPECT_EQ(second["state"]["clock"]["black"]["main_ms"], 10'000);
+    EXPECT_EQ(second["state"]["clock"]["running"], "white");
+    EXPECT_EQ(second["state"]["clock"]["started"], (Json{{"white", true}, {"black", true}}));
+
+    // 4 s on White's clock, then a move: 6 s left + 1 s increment.
+    rig.clock.advance(4'000);
+    g.play(rig, second, true);
+    const Json moved = g.at_ply(rig, 3);
+    EXPECT_EQ(moved["state"]["clock"]["white"]["main_ms"], 7'000);
+    EXPECT_EQ(moved["state"]["clock"]["black"]["main_ms"], 10'000);
+    EXPECT_EQ(moved["state"]["clock"]["running"], "black");
+
+    // Black lets 11 s pass on the server's clock: a late move is refused and Black loses on time.
+    rig.clock.advance(11'000);
+    g.play(rig, moved, false);
+    const Json err = rig.wait(*g.b, [](const Json& j) { return j["type"] == "error"; });
+    EXPECT_EQ(err["code"], "out_of_time");
+    const Json over = rig.wait(
+        *g.a, [](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "flag"; });
+    EXPECT_EQ(over["state"]["result"]["outcome"], "white_wins");
+    EXPECT_EQ(over["state"]["result"]["reason"], "timeout");
+    stop(rig);
+}
+
+// The stored game of the rig, as GET /api/games/{id} answers it.
+Json stored_game(Rig& rig, const std::string& id) {
+    ApiContext ctx{rig.svc, rig.lobby, {}};
+    ctx.ready   = true;
+    auto done   = std::make_shared<std::promise<HttpResponse>>();
+    auto answer = done->get_future();
+    handle_http(ctx,
+                HttpRequest{"GET", "/api/games/" + id, "", "", "", "", ""},
+                [done](HttpResponse r) { done->set_value(std::move(r)); });
+    EXPECT_EQ(answer.wait_for(std::chrono::seconds(5)), std::future_status::ready);
+    return Json::parse(answer.get().body);
+}
+
+// A first move that does not come within the minute aborts the game: no winner, unrated,
+// stored. Here White's first move arrives 1 ms late (the server's clock decides).
+TEST(Room, AFirstMoveThatComesTooLateAbortsTheGame) {
+    Rig rig;
+    FriendGame g(rig, default_time_control());
+    rig.clock.advance(60'001);
+    g.play(rig, g.started, true);
+    const Json err = rig.wait(*g.a, [](const Json& j) { return j["type"] == "error"; });
+    EXPECT_EQ(err["code"], "game_over");
+    const Json aborted = rig.wait(
+        *g.b, [](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "abort"; });
+    EXPECT_EQ(aborted["event"]["by"], "white");
+    EXPECT_EQ(aborted["state"]["status"], "over");
+    EXPECT_EQ(aborted["state"]["result"]["outcome"], "");
+    EXPECT_EQ(aborted["state"]["result"]["reason"], "aborted");
+    EXPECT_EQ(aborted["state"]["result"]["text"], "Aborted: White made no first move in time");
+    EXPECT_EQ(aborted["state"]["ply"], 0);
+    EXPECT_TRUE(aborted["state"]["legal_moves"].empty());
+    EXPECT_EQ(aborted["state"]["clock"]["running"], nullptr);
+    const Json stored = stored_game(rig, g.id);
+    EXPECT_EQ(stored["status"], "over");
+    EXPECT_EQ(stored["reason"], "aborted");
+    EXPECT_EQ(stored["outcome"], "");
+    stop(rig);
+}
+
+// The timer aborts a game whose second first move never comes (the timeout shortened to 300 ms
+// of the server's clock; the timer itself waits as long in real time).
+TEST(Room, TheTimerAbortsAGameWhoseFirstMoveNeverComes) {
+    Rig rig;
+    rig.options.first_move_timeout_ms = 300;
+    FriendGame g(rig, default_time_control());
+    g.play(rig, g.started, true);
+    const Json first = g.at_ply(rig, 1);
+    EXPECT_EQ(first["state"]["status"], "playing");
+    rig.clock.advance(300);
+    const Json aborted = rig.wait(
+        *g.a, [](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "abort"; });
+    EXPECT_EQ(aborted["event"]["by"], "black");
+    EXPECT_EQ(aborted["state"]["result"]["reason"], "aborted");
+    EXPECT_EQ(aborted["state"]["result"]["text"], "Aborted: Black made no first move in time");
+    EXPECT_EQ(aborted["state"]["clock"]["started"], (Json{{"white", true}, {"black", false}}));
+    EXPECT_EQ(stored_game(rig, g.id)["reason"], "aborted");
+    stop(rig);
+}
+
+// Once both first moves are made, the minute no longer applies: the clock decides.
+TEST(Room, NoAbortOnceBothSidesHaveMoved) {
+    Rig rig;
+    rig.options.first_move_timeout_ms = 300;
+    FriendGame g(rig, default_time_control());
+    g.play(rig, g.started, true);
+    g.play(rig, g.at_ply(rig, 1), false);
+    const Json second = g.at_ply(rig, 2);
+    rig.clock.advance(5'000);
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    rig.ioc.restart();
+    rig.ioc.poll();
+    for (const auto& m : g.a->messages()) {
+        EXPECT_NE(m.value("event", Json::object()).value("kind", ""), "abort") << m.dump();
+    }
+    g.play(rig, second, true);
+    const Json third = g.at_ply(rig, 3);
+    EXPECT_EQ(third["state"]["status"], "playing");
+    EXPECT_EQ(third["state"]["clock"]["white"]["main_ms"], 295'000);
+    stop(rig);
 }
 
 // HTTP handlers are plain functions: called here without any socket. The reply may come from

@@ -365,6 +365,61 @@ describe('9 layout and words', () => {
     });
   }
 
+  for (const [locale, note] of [
+    ['en-US', 'Your clock starts with your first move.'],
+    ['id-ID', 'Waktumu mulai berjalan setelah langkah pertamamu.'],
+  ] as const) {
+  it(`keeps long player names on one line at 375 px beside the badge and the clock, and says the clock starts with the first move (${locale})`, async () => {
+    const { context, page } = await newPage(browser, 375, 667, locale);
+    await openLobby(page, server.url);
+    await page.fill('[data-test="nickname"]', 'Bartholomew Kusumawardha'); // 24 characters, the most a nickname has
+    await page.selectOption('[data-test="variant"]', 'russian');
+    await page.check('[data-test="mode-random"]');
+    await page.click('[data-test="start"]');
+    // nobody else seeks: the computer is paired (a name, a "computer · normal" badge and a clock)
+    await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece', { timeout: 20_000 });
+    await page.waitForSelector('[data-test^="computer-badge-"]');
+    await page.waitForSelector('[data-test="clock-white"]:not(:empty)');
+    // before the player's own first move, which is not timed (docs/protocol.md, "Clocks")
+    await page.waitForSelector('[data-test="clock-start-note"]:not([hidden])');
+    expect(await text(page, '[data-test="clock-start-note"]')).toBe(note);
+    const lines = await page.$$eval('[data-test="game"] .player', (players) =>
+      players.map((p) => {
+        const r = p.getBoundingClientRect();
+        const shown = [...p.children].filter((c) => getComputedStyle(c).display !== 'none' && getComputedStyle(c).position !== 'absolute');
+        const boxes = shown.map((c) => c.getBoundingClientRect()).sort((x, y) => x.left - y.left);
+        const name = p.querySelector('.name') as HTMLElement;
+        const nr = name.getBoundingClientRect();
+        return {
+          name: name.textContent,
+          inside: boxes.every((b) => b.left >= r.left - 0.5 && b.right <= r.right + 0.5),
+          apart: boxes.every((b, i) => i === 0 || b.left >= (boxes[i - 1] as DOMRect).right - 0.5),
+          oneRow: boxes.every((b) => b.top < (boxes[0] as DOMRect).bottom && b.bottom > (boxes[0] as DOMRect).top),
+          nameOneLine: nr.height < 1.8 * parseFloat(getComputedStyle(name).fontSize),
+          nameWidth: nr.width,
+          ellipsized: name.scrollWidth > name.clientWidth,
+          overflow: p.scrollWidth - p.clientWidth,
+        };
+      }),
+    );
+    expect(lines).toHaveLength(2);
+    for (const l of lines) {
+      expect(l, JSON.stringify(l)).toMatchObject({ inside: true, apart: true, oneRow: true, nameOneLine: true });
+      expect(l.overflow, JSON.stringify(l)).toBeLessThanOrEqual(0);
+      expect(l.nameWidth, JSON.stringify(l)).toBeGreaterThanOrEqual(50); // readable, not squeezed away
+    }
+    const mine = lines.find((l) => l.name === 'Bartholomew Kusumawardha');
+    expect(mine?.ellipsized).toBe(true);
+    await shots(page, `long-names-${locale}`, { width: 375, height: 667 });
+    // the player's first move: the note goes
+    const side = (await page.$eval('[data-test="board"]', (e) => (e as HTMLElement).dataset['orientation'])) as 'white' | 'black';
+    expect(await waitTurn(page, side)).toBe(true);
+    await playAnyMove(page, await geometryOf(server, 'russian'), rng(13));
+    await page.waitForSelector('[data-test="clock-start-note"]', { state: 'hidden' });
+    await context.close();
+  });
+  }
+
   it('never lets square numbers and coordinates overlap, and shows the last move clearly on both looks', async () => {
     const { context, page } = await newPage(browser);
     await openLobby(page, server.url);

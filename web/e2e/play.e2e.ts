@@ -128,7 +128,10 @@ describe('with a friend by link', () => {
 
     const g = await geometryOf(server, 'russian');
     expect(await waitTurn(a.page, 'white')).toBe(true);
-    await a.page.waitForSelector('[data-test="clock-white"].running');
+    // each side's first move is not timed: no clock runs yet, and the page says so
+    await a.page.waitForSelector('[data-test="clock-white"]:not(:empty)');
+    expect(await a.page.$('[data-test="game"] .clock.running')).toBeNull();
+    expect(await a.page.textContent('[data-test="clock-start-note"]')).toBe('Your clock starts with your first move.');
     // the capturing piece is ringed
     expect(await a.page.$$eval('[data-test="board"] g.piece.must', (els) => els.map((e) => (e as SVGElement).dataset['square']))).toEqual(['32']);
     await clickSquare(a.page, g, 32);
@@ -154,6 +157,9 @@ describe('with a friend by link', () => {
     await playAnyMove(b.page, g, rng(3));
     expect(await waitTurn(a.page, 'white')).toBe(true);
     expect(await moveCount(a.page)).toBe(2);
+    // both have moved: White's clock runs, and the note is gone
+    await a.page.waitForSelector('[data-test="clock-white"].running');
+    expect(await a.page.isVisible('[data-test="clock-start-note"]')).toBe(false);
     // a draw offer reaches the other side, who declines it
     await a.page.click('[data-test="draw-offer"]');
     await b.page.waitForSelector('[data-test="draw-accept"]');

@@ -152,8 +152,12 @@ std::optional<std::string> make_pdn(const GameRecord& g) {
     pdn.comments.assign(pdn.moves.size() + 1, "");
     pdn.set_tag("Event", "Papan " + std::string(game_mode_name(g.mode)) + " game");
     pdn.set_tag("Site", "Papan");
-    pdn.set_tag("White", g.seats[0].name);
-    pdn.set_tag("Black", g.seats[1].name);
+    // An unnamed guest is "" on the wire (each client has its word); a PDN file says Guest.
+    const auto pdn_name = [](const SeatRecord& seat) {
+        return seat.name.empty() ? std::string("Guest") : seat.name;
+    };
+    pdn.set_tag("White", pdn_name(g.seats[0]));
+    pdn.set_tag("Black", pdn_name(g.seats[1]));
     const std::time_t t = static_cast<std::time_t>(g.created_ms / 1000);
     std::tm tm{};
     gmtime_r(&t, &tm);

@@ -41,7 +41,8 @@ std::string player_name(const core::PdnGame& g, std::string_view tag) {
     if (v == nullptr || v->empty() || *v == "?") {
         return "?";
     }
-    return clean_nickname(*v, kMaxImportedName);
+    const std::string name = clean_nickname(*v, kMaxImportedName);
+    return name.empty() ? "?" : name;
 }
 
 // The outcome key and English head of a PDN result ("" and "Result unknown" for *, 0-0).

@@ -13,6 +13,9 @@ namespace papan::server {
 // The reason (and result text) of a game that ended abandoned; its outcome is empty: nobody
 // won, and no rating moves.
 inline constexpr const char* kAbandonedReason = "abandoned";
+// The reason of a timed game aborted because a side's first move did not come in time
+// (ServerOptions::first_move_timeout_ms); its outcome is empty too.
+inline constexpr const char* kAbortedReason = "aborted";
 
 // Playing with a time control: its clock runs whether or not anybody is connected.
 [[nodiscard]] bool clock_runs(const GameRecord& rec);

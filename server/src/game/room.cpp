@@ -139,8 +139,30 @@ std::int64_t Room::elapsed_ms() const {
     return std::max<std::int64_t>(0, svc_.clock.now_ms() - turn_started_ms_);
 }
 
-bool Room::clock_running() const {
+bool Room::timed_play() const {
     return tc_.enabled() && rec_.status == GameStatus::Playing && !game_.is_over();
+}
+
+bool Room::has_moved(core::Color c) const {
+    const auto plies = game_.moves().size();
+    return plies >= 2 || (plies == 1 && game_.start_position().side == c);
+}
+
+bool Room::first_moves_made() const {
+    return game_.moves().size() >= 2;
+}
+
+bool Room::clock_running() const {
+    return timed_play() && first_moves_made();
+}
+
+bool Room::awaiting_first_move() const {
+    return timed_play() && !first_moves_made() && !is_computer(game_.side_to_move()) &&
+           svc_.options.first_move_timeout_ms > 0;
+}
+
+bool Room::first_move_overdue() const {
+    return awaiting_first_move() && elapsed_ms() >= svc_.options.first_move_timeout_ms;
 }
 
 GameRecord Room::next_header() const {
@@ -198,7 +220,7 @@ void Room::touch() {
 }
 
 bool Room::unload_if_idle(std::int64_t now_ms, std::int64_t idle_ms) {
-    if (closed_ || writing_ || !deferred_.empty() || ai_thinking_ || clock_running() ||
+    if (closed_ || writing_ || !deferred_.empty() || ai_thinking_ || timed_play() ||
         now_ms - last_activity_ms_ < idle_ms || !live_subscribers().empty()) {
         return false;
     }

@@ -184,6 +184,8 @@ private:
 
     void arm_timer();
     void check_flag();
+    // The first move did not come in time (room_clock.cpp): the game ends aborted, with no result.
+    void check_abort();
     void schedule_ai();
     void on_ai_move(std::uint64_t epoch, std::optional<core::Move> mv);
     void retry_later();
@@ -193,7 +195,18 @@ private:
     [[nodiscard]] bool is_computer(core::Color c) const;
     [[nodiscard]] PlayerClock& clock_of(core::Color c);
     [[nodiscard]] std::int64_t elapsed_ms() const;
+    // A timed game being played (not waiting, not over): its clocks run, or will once both sides
+    // have made their first move (docs/protocol.md, "Clocks").
+    [[nodiscard]] bool timed_play() const;
+    // Whether side c has made its first move of this game (a side's first move is not timed).
+    [[nodiscard]] bool has_moved(core::Color c) const;
+    [[nodiscard]] bool first_moves_made() const;
+    // The clock of the side to move runs: timed play after both first moves.
     [[nodiscard]] bool clock_running() const;
+    // Timed play where a person is to make their first move: the game is aborted when it does not
+    // come within ServerOptions::first_move_timeout_ms of the turn's start.
+    [[nodiscard]] bool awaiting_first_move() const;
+    [[nodiscard]] bool first_move_overdue() const;
     [[nodiscard]] GameRecord header() const;
     // The header to store with the change commit() is about to number (its version).
     [[nodiscard]] GameRecord next_header() const;

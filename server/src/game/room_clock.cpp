@@ -1,5 +1,8 @@
-// Room: the clock timer (a flag ends the game) and the computer's moves.
+// Room: the clock timer (a flag ends the game, a first move that never comes aborts it) and the
+// computer's moves.
 #include "game/ai_pool.hpp"
+#include "game/game_json.hpp"
+#include "game/lifecycle.hpp"
 #include "game/room.hpp"
 #include "support/log.hpp"
 
@@ -7,23 +10,62 @@
 
 namespace papan::server {
 
+using Json = nlohmann::json;
+
 void Room::arm_timer() {
-    if (!clock_running()) {
+    // Before both first moves no clock runs, but a person who never makes theirs would hold the
+    // other forever: the timer aborts the game then. After them it is the flag of the side to move.
+    const bool first_move = awaiting_first_move();
+    if (!first_move && !clock_running()) {
         timer_.cancel();
         return;
     }
-    const auto& pc  = clock_of(game_.side_to_move());
-    const auto left = std::max<std::int64_t>(0, time_to_flag(tc_, pc) - elapsed_ms());
+    const auto due  = first_move ? svc_.options.first_move_timeout_ms
+                                 : time_to_flag(tc_, clock_of(game_.side_to_move()));
+    const auto left = std::max<std::int64_t>(0, due - elapsed_ms());
     timer_.expires_after(std::chrono::milliseconds(left + 5));
     std::weak_ptr<Room> weak = shared_from_this();
-    timer_.async_wait([weak](const boost::system::error_code& ec) {
+    timer_.async_wait([weak, first_move](const boost::system::error_code& ec) {
         if (ec) {
             return;
         }
         if (auto self = weak.lock()) {
-            self->guarded({}, [&] { self->check_flag(); });
+            self->guarded({}, [&] {
+                if (first_move) {
+                    self->check_abort();
+                } else {
+                    self->check_flag();
+                }
+            });
         }
     });
+}
+
+void Room::check_abort() {
+    if (closed_ || !awaiting_first_move()) {
+        return;
+    }
+    if (defer_while_writing([self = shared_from_this()] { self->check_abort(); })) {
+        return;
+    }
+    if (!first_move_overdue()) {
+        arm_timer();  // woke early, or the turn changed since the timer was set
+        return;
+    }
+    // Aborted: nobody won, nothing is rated or rewarded, the clocks keep their full time.
+    begin_change();
+    const auto side  = game_.side_to_move();
+    rec_.status      = GameStatus::Over;
+    rec_.outcome     = "";
+    rec_.reason      = kAbortedReason;
+    rec_.result_text = std::string("Aborted: ") + (side == core::Color::White ? "White" : "Black") +
+                       " made no first move in time";
+    draw_offer_     = std::nullopt;
+    takeback_offer_ = std::nullopt;
+    ++ai_epoch_;
+    const GameRecord h = next_header();
+    commit(
+        Json{{"kind", "abort"}, {"by", color_key(side)}}, [h](Store& s) { s.update_game(h); }, {});
 }
 
 void Room::check_flag() {

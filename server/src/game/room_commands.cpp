@@ -320,9 +320,15 @@ void Room::on_move(const ClientMessage& m, const Identity& who, const std::share
         send_error(peer, "illegal_move", described + " is not a legal move here" + hint, m.id);
         return;
     }
-    if (tc_.enabled() && !clock_after_move(tc_, clock_of(side), elapsed_ms())) {
+    if (clock_running() && !clock_after_move(tc_, clock_of(side), elapsed_ms())) {
         check_flag();
         send_error(peer, "out_of_time", "your time ran out before the move arrived", m.id);
+        return;
+    }
+    if (first_move_overdue()) {
+        check_abort();  // the timer may not have fired yet: the first move came too late
+        send_error(
+            peer, "game_over", "the game was aborted: the first move did not come in time", m.id);
         return;
     }
     apply_move(*found, false, {peer, m.id});
@@ -333,7 +339,7 @@ void Room::apply_move(const core::Move& mv, bool by_computer, const Origin& orig
     const auto side   = game_.side_to_move();
     const auto before = game_.position();
     const auto now    = svc_.clock.now_ms();
-    if (tc_.enabled()) {
+    if (clock_running()) {  // a side's first move is not timed
         auto& pc = clock_of(side);
         pc       = clock_after_move(tc_, pc, now - turn_started_ms_).value_or(PlayerClock{});
     }

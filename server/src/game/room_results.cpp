@@ -31,7 +31,7 @@ int reward_points(const ResultSeat& seat, bool vs_computer) {
 
 void Room::apply_ending(std::string_view kind, core::Color by, const Origin& origin) {
     // Precondition: begin_change() ran and game_ holds the ending.
-    if (tc_.enabled() && kind != "flag") {
+    if (tc_.enabled() && first_moves_made() && kind != "flag") {  // no clock ran before them
         auto& pc         = clock_of(game_.side_to_move());
         pc               = clock_after_move(tc_, pc, elapsed_ms()).value_or(PlayerClock{});
         turn_started_ms_ = svc_.clock.now_ms();

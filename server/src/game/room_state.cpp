@@ -103,6 +103,8 @@ Json Room::state_json() const {
                                                   {"period_ms", view.period_ms}};
         }
         clock["running"] = running ? Json(color_key(pos.side)) : Json(nullptr);
+        clock["started"] = {{"white", has_moved(core::Color::White)},
+                            {"black", has_moved(core::Color::Black)}};
         s["clock"]       = clock;
     } else {
         s["clock"] = nullptr;

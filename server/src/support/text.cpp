@@ -105,8 +105,7 @@ std::string clean(std::string_view raw, std::size_t max_chars) {
 }  // namespace
 
 std::string clean_nickname(std::string_view raw, std::size_t max_chars) {
-    std::string out = clean(raw, max_chars);
-    return out.empty() ? "Guest" : out;
+    return clean(raw, max_chars);
 }
 
 std::string clean_line(std::string_view raw) {

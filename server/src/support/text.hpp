@@ -17,7 +17,8 @@ namespace papan::server {
 // A nickname as shown to others: malformed UTF-8 dropped; control, bidirectional-control
 // (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) and invisible (U+00AD, U+200B-U+200D,
 // U+2060, U+FEFF) characters removed; cut to `max_chars` characters (never inside one); spaces
-// trimmed. "Guest" when nothing is left.
+// trimmed. Empty when nothing is left: an unnamed guest, whom every client names in its own
+// language ("Guest", "Tamu").
 [[nodiscard]] std::string clean_nickname(std::string_view raw, std::size_t max_chars = 24);
 
 // A line of text as shown to others (chat): cleaned as a nickname is (the same characters

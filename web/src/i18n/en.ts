@@ -298,6 +298,10 @@ export const en = {
     mode_imported: 'Imported game',
     reason_imported: 'imported',
     result_unknown: 'Result unknown',
+    result_aborted: 'Game aborted',
+    reason_aborted: 'no first move in time',
+    reason_abandoned: 'not played for a long time',
+    clockStartsWithFirstMove: 'Your clock starts with your first move.',
   },
   variantNames: {
     american: 'American checkers',

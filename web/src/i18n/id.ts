@@ -298,6 +298,10 @@ export const id: Messages = {
     mode_imported: 'Partai impor',
     reason_imported: 'diimpor',
     result_unknown: 'Hasil tidak diketahui',
+    result_aborted: 'Permainan dibatalkan',
+    reason_aborted: 'langkah pertama tidak dibuat tepat waktu',
+    reason_abandoned: 'lama tidak dimainkan',
+    clockStartsWithFirstMove: 'Waktumu mulai berjalan setelah langkah pertamamu.',
   },
   variantNames: {
     american: 'Dam Amerika (checkers)',

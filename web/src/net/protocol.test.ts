@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_TYPES, GAME_STATE_FIELDS, SERVER_TYPES, parseServerMessage } from './protocol';
+import { CLIENT_TYPES, CLOCK_FIELDS, GAME_STATE_FIELDS, SERVER_TYPES, parseServerMessage } from './protocol';
 
 const DOC = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/protocol.md');
 
@@ -35,6 +35,12 @@ describe('docs/protocol.md', () => {
     expect(fields).toEqual([...GAME_STATE_FIELDS].sort());
     const parsed = parseServerMessage(JSON.stringify(state));
     expect(parsed?.type).toBe('state');
+  });
+
+  it('gives the clock exactly the fields the client reads, started included', () => {
+    const state = examples().find((e) => e['type'] === 'state') as { state: { clock: Record<string, unknown> } };
+    expect(Object.keys(state.state.clock).sort()).toEqual([...CLOCK_FIELDS].sort());
+    expect(state.state.clock['started']).toEqual({ white: true, black: true });
   });
 });
 

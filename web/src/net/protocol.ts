@@ -80,7 +80,10 @@ export interface ClockJson {
   server_time_ms: number;
   white: ClockSideJson;
   black: ClockSideJson;
+  /** null until both sides have made their first move (each side's first move is not timed) */
   running: Color | null;
+  /** whether each side has made its first move (its clock runs from then on) */
+  started: Record<Color, boolean>;
 }
 
 export interface MoveLimitJson {
@@ -100,7 +103,7 @@ export interface RatingChange {
 }
 
 export interface ResultJson {
-  /** white_wins | black_wins | draw */
+  /** white_wins | black_wins | draw, or "" when nobody won (reason aborted, abandoned, an unknown imported result) */
   outcome: string;
   reason: string;
   text: string;
@@ -177,6 +180,11 @@ export const GAME_STATE_FIELDS = [
 // compile-time: the list names every field of GameState
 type MissingStateField = Exclude<keyof GameState, (typeof GAME_STATE_FIELDS)[number]>;
 export const STATE_FIELDS_COMPLETE: [MissingStateField] extends [never] ? true : never = true;
+
+/** Every field of ClockJson, checked against the state example of docs/protocol.md. */
+export const CLOCK_FIELDS = ['time_control', 'server_time_ms', 'white', 'black', 'running', 'started'] as const satisfies readonly (keyof ClockJson)[];
+type MissingClockField = Exclude<keyof ClockJson, (typeof CLOCK_FIELDS)[number]>;
+export const CLOCK_FIELDS_COMPLETE: [MissingClockField] extends [never] ? true : never = true;
 
 /** The message types the client sends and the ones it reads. */
 export const CLIENT_TYPES = [

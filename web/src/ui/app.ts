@@ -54,7 +54,8 @@ export async function startApp(root: HTMLElement): Promise<void> {
     identity: () => {
       const token = prefs.token;
       const secret = prefs.secret;
-      return { name: prefs.username ?? (prefs.nickname || 'Guest'), ...(token ? { token } : {}), ...(secret ? { secret } : {}) };
+      // an unnamed guest says no name: the server keeps it empty and every page names it in its language
+      return { name: prefs.username ?? prefs.nickname, ...(token ? { token } : {}), ...(secret ? { secret } : {}) };
     },
     onSecret: (s) => (prefs.secret = s),
   });

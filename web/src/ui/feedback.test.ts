@@ -74,7 +74,7 @@ describe('orientation and premoves', () => {
     expect(shownOrientation({ mine: 'both' }, 'black', true, true)).toBe('white');
   });
   it('takes a premove only on the opponent\'s turn of a clocked game', () => {
-    const clock = { time_control: { kind: 'byoyomi' as const, main: 300 }, server_time_ms: 0, white: { main_ms: 1, periods: 0, period_ms: 0 }, black: { main_ms: 1, periods: 0, period_ms: 0 }, running: 'black' as const };
+    const clock = { time_control: { kind: 'byoyomi' as const, main: 300 }, server_time_ms: 0, white: { main_ms: 1, periods: 0, period_ms: 0 }, black: { main_ms: 1, periods: 0, period_ms: 0 }, running: 'black' as const, started: { white: true, black: true } };
     expect(premoveSideOf(game({ turn: 'black', clock }), { mine: 'white' })).toBe('white');
     expect(premoveSideOf(game({ turn: 'white', clock }), { mine: 'white' })).toBeNull();
     expect(premoveSideOf(game({ turn: 'black' }), { mine: 'white' })).toBeNull();
@@ -90,6 +90,12 @@ describe('names, title, theme, sign-in problems', () => {
     expect(displayName(t, { name: 'Lucas', computer: true }, 'easy')).toBe('Lucas');
     expect(displayName((k, p) => format('id', k, p), { name: 'Guest', account: false })).toBe('Tamu');
     expect(displayName(t, { name: 'Guest', account: true })).toBe('Guest');
+    // the server names an unnamed guest "" (docs/protocol.md, "Identity"): each language has its word
+    expect(displayName(t, { name: '', account: false })).toBe('Guest');
+    expect(displayName((k, p) => format('id', k, p), { name: '', account: false })).toBe('Tamu');
+    // the computer of a game against it, as the server names it in PDN and game lists, in both languages
+    expect(displayName(t, { name: 'Computer (normal)', computer: true })).toBe('Computer (normal)');
+    expect(displayName((k, p) => format('id', k, p), { name: 'Computer (easy)', computer: true })).toBe('Komputer (mudah)');
   });
   it('marks the title and the icon', () => {
     expect(attentionTitle('Papan', 'Your turn')).toBe('● Your turn · Papan');

@@ -15,7 +15,7 @@ import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { explainRefusal, explanationText } from './explain';
 import { boardControls, playControls } from './looks';
-import { buttonsOf, clocksAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, pairedComputerLevel, premoveSideOf, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
+import { buttonsOf, clocksAt, clockStartsWithFirstMove, formatMs, limitRuleName, movableOf, moveRows, nearLimit, pairedComputerLevel, premoveSideOf, resultWords, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
 import { displayName } from './names';
 import { ReplyPacer } from './pacer';
 import { chatPanel } from './chat';
@@ -56,6 +56,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   const mobileStatus = h('div', { class: 'mobile-status', 'aria-hidden': 'true' });
   // random pairing gave the computer (no one was waiting): said above the board, on phones too
   const pairingNote = h('p', { class: 'banner info pairing-note', role: 'status', 'data-test': 'pairing-note', hidden: true });
+  // a timed game before the player's first move: that move is not timed (docs/protocol.md, "Clocks")
+  const clockNote = h('p', { class: 'clock-note', 'data-test': 'clock-start-note', hidden: true });
   const status = h('div', { class: 'status', 'data-test': 'status' });
   const hintLine = h('p', { class: 'hint', 'data-test': 'hint', hidden: true });
   // moves, captures, results and hints, said by screen readers
@@ -88,6 +90,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         topPlayer,
         h('div', { class: 'board-wrap' }, boardHost),
         bottomPlayer,
+        clockNote,
         limit,
         hintLine,
         playCtl,
@@ -228,15 +231,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   }
 
   function resultText(s: GameState): string {
-    if (!s.result) return '';
-    const mine = seat().mine;
-    // an imported game may have no known result (outcome "")
-    let head = ctx.t(s.result.outcome === '' ? 'result_unknown' : (maybeKey(`result_${s.result.outcome}`) ?? 'result_draw'));
-    if ((mine === 'white' || mine === 'black') && s.result.outcome !== 'draw') {
-      head = ctx.t(s.result.outcome.startsWith(mine) ? 'youWon' : 'youLost') + ` — ${head}`;
-    }
-    const reasonKey = maybeKey(`reason_${s.result.reason}`);
-    return `${head} (${reasonKey ? ctx.t(reasonKey) : s.result.text})`;
+    return s.result ? resultWords(ctx.t, s.result, seat().mine) : '';
   }
 
   function render(): void {
@@ -304,6 +299,9 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     const pairingText = paired === null ? '' : ctx.t('pairedComputer', { level: paired ? displayLevel(paired) : '?' });
     if (pairingNote.textContent !== pairingText) pairingNote.textContent = pairingText;
     pairingNote.hidden = paired === null;
+    const clockText = clockStartsWithFirstMove(s, st) ? ctx.t('clockStartsWithFirstMove') : '';
+    if (clockNote.textContent !== clockText) clockNote.textContent = clockText;
+    clockNote.hidden = clockText === '';
     mobileStatus.classList.toggle('over', !!s.result);
     const lim = nearLimit(s);
     limit.textContent = lim ? ctx.t('movesLeft', { n: lim.moves_left, rule: limitRuleName(ctx.t, lim) }) : '';

@@ -325,7 +325,7 @@ export function joinView(ctx: AppCtx, root: HTMLElement, invite: string): View {
     root.replaceChildren(h('p', { class: 'card', 'data-test': 'joining' }, ctx.t('loading')));
     if (!ctx.prefs.username && ctx.prefs.nickname && ctx.conn.playerName !== null && ctx.prefs.nickname !== ctx.conn.playerName) ctx.conn.rehello();
     // `name` is also given with the join (docs/issue13-server-needs.md E); the hello above is what the server uses today
-    id = ctx.conn.send({ type: 'join', invite, ...(ctx.prefs.username ? {} : { name: ctx.prefs.nickname || 'Guest' }) });
+    id = ctx.conn.send({ type: 'join', invite, ...(ctx.prefs.username || !ctx.prefs.nickname ? {} : { name: ctx.prefs.nickname }) });
   };
   const off = ctx.conn.onMessage((m) => {
     if (done || id === null) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GameState, MoveJson } from '../net/protocol';
-import { format } from '../i18n';
-import { buttonsOf, clockAt, formatMs, limitRuleName, movableOf, moveRows, nearLimit, orientationOf, pairedComputerLevel, seatOf } from './model';
+import type { ClockJson, GameState, MoveJson } from '../net/protocol';
+import { format, type UiKey } from '../i18n';
+import { buttonsOf, clockAt, clockStartsWithFirstMove, formatMs, limitRuleName, movableOf, moveRows, nearLimit, orientationOf, pairedComputerLevel, resultWords, seatOf } from './model';
 
 function game(over: Partial<GameState> = {}): GameState {
   return {
@@ -105,5 +105,49 @@ describe('random pairing that gave the computer', () => {
     expect(pairedComputerLevel(game({ mode: 'random', players: { white: me, black: ai } }), { mine: null })).toBeNull();
     const over = { outcome: 'draw', reason: 'agreement', text: 'Draw' };
     expect(pairedComputerLevel(game({ mode: 'random', players: { white: me, black: ai }, result: over }), { mine: 'white' })).toBeNull();
+  });
+});
+
+describe('clocks that start with each side\'s first move, and the aborted result', () => {
+  const clock = (started: ClockJson['started'], running: ClockJson['running'] = null): ClockJson => ({
+    time_control: { kind: 'byoyomi', main: 300, periods: 3, period: 30 }, server_time_ms: 0,
+    white: { main_ms: 300_000, periods: 3, period_ms: 30_000 }, black: { main_ms: 300_000, periods: 3, period_ms: 30_000 },
+    running, started,
+  });
+
+  it('tells each player, until their own first move, that their clock starts with it', () => {
+    const before = game({ clock: clock({ white: false, black: false }) });
+    expect(clockStartsWithFirstMove(before, { mine: 'white' })).toBe(true);
+    expect(clockStartsWithFirstMove(before, { mine: 'black' })).toBe(true);
+    const whiteMoved = game({ turn: 'black', clock: clock({ white: true, black: false }) });
+    expect(clockStartsWithFirstMove(whiteMoved, { mine: 'white' })).toBe(false);
+    expect(clockStartsWithFirstMove(whiteMoved, { mine: 'black' })).toBe(true);
+    const both = game({ clock: clock({ white: true, black: true }, 'white') });
+    expect(clockStartsWithFirstMove(both, { mine: 'white' })).toBe(false);
+    expect(clockStartsWithFirstMove(both, { mine: 'black' })).toBe(false);
+    // never to a spectator, in an untimed game, before the friend came, or after the end
+    expect(clockStartsWithFirstMove(before, { mine: null })).toBe(false);
+    expect(clockStartsWithFirstMove(game(), { mine: 'white' })).toBe(false);
+    expect(clockStartsWithFirstMove({ ...before, status: 'waiting' }, { mine: 'white' })).toBe(false);
+    expect(clockStartsWithFirstMove({ ...before, status: 'over', result: { outcome: '', reason: 'aborted', text: '' } }, { mine: 'white' })).toBe(false);
+  });
+
+  it('says the note in English and Indonesian', () => {
+    expect(format('en', 'clockStartsWithFirstMove')).toBe('Your clock starts with your first move.');
+    expect(format('id', 'clockStartsWithFirstMove')).toBe('Waktumu mulai berjalan setelah langkah pertamamu.');
+  });
+
+  it('words an aborted game in both languages, with no winner or loser', () => {
+    const aborted = { outcome: '', reason: 'aborted', text: 'Aborted: White made no first move in time' };
+    const en = (k: UiKey, p?: Record<string, string | number>) => format('en', k, p);
+    const id = (k: UiKey, p?: Record<string, string | number>) => format('id', k, p);
+    expect(resultWords(en, aborted, 'white')).toBe('Game aborted (no first move in time)');
+    expect(resultWords(en, aborted, 'black')).toBe('Game aborted (no first move in time)');
+    expect(resultWords(id, aborted, null)).toBe('Permainan dibatalkan (langkah pertama tidak dibuat tepat waktu)');
+    // an ordinary ending still says who won, to the players
+    const resigned = { outcome: 'white_wins', reason: 'resignation', text: 'White wins: Black resigned' };
+    expect(resultWords(en, resigned, 'black')).toBe('You lost — White wins (resignation)');
+    expect(resultWords(en, resigned, null)).toBe('White wins (resignation)');
+    expect(resultWords(id, { outcome: '', reason: 'abandoned', text: '' }, 'white')).toBe('Hasil tidak diketahui (lama tidak dimainkan)');
   });
 });

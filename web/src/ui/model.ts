@@ -4,7 +4,7 @@
 
 import type { Color } from '../board/geometry';
 import { maybeKey, type UiKey } from '../i18n';
-import type { ClockJson, ClockSideJson, GameState, MoveJson, MoveLimitJson, TimeControlJson } from '../net/protocol';
+import type { ClockJson, ClockSideJson, GameState, MoveJson, MoveLimitJson, ResultJson, TimeControlJson } from '../net/protocol';
 
 export interface Seat {
   /** our colour, or null when we only watch; hot-seat: 'both' */
@@ -180,4 +180,37 @@ export function pairedComputerLevel(s: GameState, seat: Seat): string | null {
   const other = s.players[seat.mine === 'white' ? 'black' : 'white'];
   if (!other?.computer) return null;
   return other.level || s.level || '';
+}
+
+/**
+ * In a timed game, before the player's own first move: their clock does not run yet (each
+ * side's first move is not timed, docs/protocol.md "Clocks"), so the page says so. False for
+ * spectators, hot-seat, untimed and finished games, and once the player has moved.
+ */
+export function clockStartsWithFirstMove(s: GameState, seat: Seat): boolean {
+  if (s.status !== 'playing' || s.result || !s.clock) return false;
+  if (seat.mine !== 'white' && seat.mine !== 'black') return false;
+  return s.clock.started?.[seat.mine] === false;
+}
+
+type T = (key: UiKey, params?: Record<string, string | number>) => string;
+
+/**
+ * The result line in the player's language: "You won — White wins (resignation)", "Draw (by
+ * agreement)", "Game aborted (no first move in time)"; the server's English text stands in for a
+ * reason the client has no words for. A seated player is told whether they won or lost.
+ */
+export function resultWords(t: T, r: ResultJson, mine: Seat['mine']): string {
+  let head: string;
+  if (r.outcome === '') {
+    // nobody won: an aborted game, or one without a known result (abandoned, imported "*")
+    head = t(r.reason === 'aborted' ? 'result_aborted' : 'result_unknown');
+  } else {
+    head = t(maybeKey(`result_${r.outcome}`) ?? 'result_draw');
+  }
+  if ((mine === 'white' || mine === 'black') && (r.outcome === 'white_wins' || r.outcome === 'black_wins')) {
+    head = t(r.outcome.startsWith(mine) ? 'youWon' : 'youLost') + ` — ${head}`;
+  }
+  const reasonKey = maybeKey(`reason_${r.reason}`);
+  return `${head} (${reasonKey ? t(reasonKey) : r.text})`;
 }

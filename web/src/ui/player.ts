@@ -7,6 +7,7 @@ import { polyline, ratingSeries, svgEl } from './charts';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { importPanel } from './importPdn';
+import { displayName } from './names';
 import { signed } from './social';
 
 export const playerLink = (name: string): string => `#/player/${encodeURIComponent(name)}`;
@@ -104,7 +105,7 @@ export function playerView(ctx: AppCtx, root: HTMLElement, name: string): View {
                 h('tr', { 'data-test': 'profile-game', 'data-game': g.id, 'data-result': g.result },
                   h('td', {}, date(ctx, g.created_ms)),
                   h('td', {}, ctx.variantName(g.variant), g.rated ? h('span', { class: 'muted' }, ` · ${ctx.t('ratedShort')}`) : null),
-                  h('td', {}, !g.opponent ? '—' : g.opponent.account ? h('a', { href: playerLink(g.opponent.name), 'data-test': 'opponent-link' }, g.opponent.name) : g.opponent.name),
+                  h('td', {}, !g.opponent ? '—' : g.opponent.account ? h('a', { href: playerLink(g.opponent.name), 'data-test': 'opponent-link' }, g.opponent.name) : displayName(ctx.t, g.opponent)),
                   h('td', { class: `result-${g.result}` }, ctx.t(`side_result_${g.result}`), g.ratingChange !== null ? h('span', { class: 'muted', 'data-test': 'rating-change' }, ` (${signed(g.ratingChange)})`) : null),
                   h('td', {}, h('a', { href: `#/game/${g.id}`, 'data-test': 'review-link' }, ctx.t('reviewLink'))))))),
       ),

@@ -31,6 +31,10 @@ struct ServerOptions {
     std::int64_t idle_unload_ms   = 10LL * 60 * 1000;  // an idle room leaves memory after this
     std::int64_t abandon_after_ms = 30LL * 24 * 3600 * 1000;  // untimed games untouched: abandoned
     int max_open_games            = 20;  // unfinished games one player may sit in (create)
+    // A timed game whose side to move, a person, has not made its first move this long after the
+    // game (or the other side's first move) began is aborted: no result, unrated (docs/protocol.md,
+    // "Clocks"). 0 turns the abort off.
+    std::int64_t first_move_timeout_ms = 60'000;
     // Abuse limits (docs/protocol.md, "Limits"); 0 turns a limit off.
     double ws_rate                     = 20;  // WebSocket messages per second per socket (1008)
     double ws_burst                    = 40;  // token bucket size: messages allowed at once
