@@ -18,6 +18,7 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
     auto idle    = std::make_shared<double>(600.0);
     auto abandon = std::make_shared<double>(30.0);
     auto pickup  = std::make_shared<double>(1.0);
+    auto first   = std::make_shared<double>(60.0);
     auto* cmd = app.add_subcommand("serve", "Run the game server (HTTP and WebSocket on one port)");
     cmd->add_option("--port", opts->port, "TCP port; 0 picks a free one")->capture_default_str();
     cmd->add_option("--host", opts->host, "address to listen on")->capture_default_str();
@@ -108,22 +109,28 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--node-id", opts->node_id, "this node's name on the bus (default: random)");
     cmd->add_option("--lease", *lease, "seconds before a dead node's games are taken over")
         ->capture_default_str();
-    // Hidden options for tests: a node cap on the computer's searches, a short invite lifetime, a
-    // fault injected into connection code.
+    // Hidden options for tests: a node cap on the computer's searches, a short invite lifetime and
+    // first-move time, a fault injected into connection code.
     cmd->add_option("--ai-nodes", opts->ai_nodes, "cap on the computer's search nodes")->group("");
     cmd->add_option("--invite-ttl", *ttl, "friend link lifetime in seconds")->group("");
+    cmd->add_option("--first-move-timeout",
+                    *first,
+                    "seconds a side of a game between people has for its first move")
+        ->check(CLI::PositiveNumber)
+        ->group("");
     cmd->add_option("--test-fault", opts->test_fault, "input that throws in connection code")
         ->group("");
-    cmd->callback([&ctx, opts, data, web, wait, ttl, lease, idle, abandon, pickup] {
-        opts->data_dir         = *data;
-        opts->web_dir          = *web;
-        opts->pairing_wait_ms  = static_cast<std::int64_t>(*wait * 1000);
-        opts->invite_ttl_ms    = static_cast<std::int64_t>(*ttl * 1000);
-        opts->lease_ms         = static_cast<std::int64_t>(*lease * 1000);
-        opts->idle_unload_ms   = static_cast<std::int64_t>(*idle * 1000);
-        opts->abandon_after_ms = static_cast<std::int64_t>(*abandon * 24 * 3600 * 1000);
-        opts->worker_pickup_ms = static_cast<std::int64_t>(*pickup * 1000);
-        opts->on_ready         = [](const std::string& host, std::uint16_t port) {
+    cmd->callback([&ctx, opts, data, web, wait, ttl, lease, idle, abandon, pickup, first] {
+        opts->data_dir              = *data;
+        opts->web_dir               = *web;
+        opts->pairing_wait_ms       = static_cast<std::int64_t>(*wait * 1000);
+        opts->invite_ttl_ms         = static_cast<std::int64_t>(*ttl * 1000);
+        opts->lease_ms              = static_cast<std::int64_t>(*lease * 1000);
+        opts->idle_unload_ms        = static_cast<std::int64_t>(*idle * 1000);
+        opts->abandon_after_ms      = static_cast<std::int64_t>(*abandon * 24 * 3600 * 1000);
+        opts->worker_pickup_ms      = static_cast<std::int64_t>(*pickup * 1000);
+        opts->first_move_timeout_ms = static_cast<std::int64_t>(*first * 1000);
+        opts->on_ready              = [](const std::string& host, std::uint16_t port) {
             std::cout << "listening on http://" << host << ":" << port << std::endl;
         };
         try {

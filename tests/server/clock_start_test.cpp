@@ -143,3 +143,33 @@ TEST_F(ServerTest, AnUnnamedGuestHasNoNameAndTheComputerOneSpelling) {
 
 }  // namespace
 }  // namespace papan::test
+
+namespace papan::test {
+namespace {
+
+// The same on the real server (its hidden --first-move-timeout): nobody moves, the game ends
+// aborted for both players, unrated, and stays so in the store.
+TEST_F(ServerTest, AGameWhoseFirstMoveNeverComesIsAborted) {
+    start({"--first-move-timeout", "1"});
+    auto a                 = client("Ann");
+    auto b                 = client("Bob");
+    const std::string game = friend_game(*a, *b, {{"clock", kMinuteClock}});
+    const auto aborted     = [](const Json& j) {
+        return j["type"] == "event" && j["event"]["kind"] == "abort";
+    };
+    const Json seen_a = a->recv_until(aborted, 10s);
+    const Json seen_b = b->recv_until(aborted, 10s);
+    for (const Json& st : {seen_a, seen_b}) {
+        EXPECT_EQ(st["event"]["by"], "white");
+        EXPECT_EQ(st["state"]["status"], "over");
+        EXPECT_EQ(st["state"]["result"]["outcome"], "");
+        EXPECT_EQ(st["state"]["result"]["reason"], "aborted");
+    }
+    const auto r = http_request(server->port(), "GET", "/api/games/" + game);
+    EXPECT_EQ(r.status, 200U) << r.body;
+    EXPECT_EQ(r.json()["status"], "over") << r.body;
+    EXPECT_EQ(r.json()["reason"], "aborted") << r.body;
+}
+
+}  // namespace
+}  // namespace papan::test
