@@ -359,6 +359,56 @@ TEST(RoomFailures, AFailedWriteAcknowledgesNothingAndPlayGoesOnAfterwards) {
     EXPECT_EQ((*replayed)->state_json()["fen"], ev3["state"]["fen"]);
 }
 
+// A chat line the store could not keep does not count against the sender's rate either: after
+// five failed lines, the first line once the store is back is taken.
+TEST(RoomFailures, AChatLineTheStoreRefusedDoesNotCountAgainstTheRate) {
+    Rig rig;
+    rig.svc.lobby = &rig.lobby;
+    FakePeer& ann = rig.new_peer();
+    FakePeer& bob = rig.new_peer();
+    const Identity ann_id{"gann", "Ann", std::nullopt};
+    const Identity bob_id{"gbob", "Bob", std::nullopt};
+    ClientMessage create;
+    create.type    = MessageType::Create;
+    create.mode    = "friend";
+    create.variant = "international";
+    create.color   = "white";
+    rig.lobby.post([&] { rig.lobby.create(create, ann_id, rig.peer_ptr(ann)); });
+    const Json st = rig.wait(ann, [](const Json& j) { return j["type"] == "state"; });
+    ClientMessage join;
+    join.type   = MessageType::Join;
+    join.invite = rig.wait(ann, [](const Json& j) { return j["type"] == "created"; })["invite"];
+    rig.lobby.post([&] { rig.lobby.dispatch(join, bob_id, rig.peer_ptr(bob)); });
+    rig.wait(bob, [](const Json& j) {
+        return j.contains("state") && j["state"].is_object() && j["state"]["status"] == "playing";
+    });
+    const auto say = [&](const std::string& text) {
+        ClientMessage m;
+        m.type          = MessageType::Chat;
+        m.game          = st["game"].get<std::string>();
+        m.text          = text;
+        m.id            = 9;
+        const auto seen = ann.messages().size();
+        rig.lobby.post(
+            [&rig, m, ann_id, p = rig.peer_ptr(ann)] { rig.lobby.dispatch(m, ann_id, p); });
+        return rig.wait(
+            ann,
+            [](const Json& j) {
+                return j["type"] == "error" ||
+                       (j["type"] == "event" && j["event"]["kind"] == "chat");
+            },
+            seen);
+    };
+    rig.failing->store(true);
+    for (int i = 0; i < 5; ++i) {
+        EXPECT_EQ(say("hello " + std::to_string(i))["code"], "store_unavailable");
+    }
+    rig.failing->store(false);
+    const Json said = say("hello again");
+    ASSERT_EQ(said["type"], "event") << said.dump();
+    EXPECT_EQ(said["state"]["chat"].size(), 1U) << said.dump();
+}
+
 TEST(RoomFailures, AThrowingRoomJobIsLoggedAndTheServerCarriesOn) {
     Rig rig;
     rig.svc.lobby = &rig.lobby;

@@ -256,7 +256,8 @@ void Room::begin_change() {
                          takeback_offer_,
                          rematch_wanted_,
                          rematch_game_,
-                         chat_};
+                         chat_,
+                         chat_times_};
 }
 
 void Room::restore() {
@@ -275,6 +276,7 @@ void Room::restore() {
     rematch_wanted_  = s.rematch_wanted;
     rematch_game_    = std::move(s.rematch_game);
     chat_            = std::move(s.chat);
+    chat_times_      = std::move(s.chat_times);
     snapshot_.reset();
     ++ai_epoch_;  // a search started for the rolled-back position must not play
     ai_thinking_ = false;

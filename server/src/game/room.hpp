@@ -114,6 +114,7 @@ private:
         std::array<bool, 2> rematch_wanted{};
         std::string rematch_game;
         std::deque<ChatRecord> chat;
+        std::array<std::deque<std::int64_t>, 2> chat_times{};  // a refused line does not count
     };
 
     using StoreOp = std::function<void(Store&)>;

@@ -74,8 +74,8 @@ void Room::on_chat(const ClientMessage& m, core::Color me, const std::shared_ptr
                    m.id);
         return;
     }
+    begin_change();  // before the line's time is counted: a write that fails takes both back
     times.push_back(now);
-    begin_change();
     const ChatRecord line{game_.ply(), core::index(me), now, std::move(text)};
     chat_.push_back(line);
     while (chat_.size() > static_cast<std::size_t>(kChatLinesLoaded)) {
