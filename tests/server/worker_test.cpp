@@ -307,6 +307,8 @@ TEST_F(WorkerTest, TheComputersMovesComeFromTheWorker) {
     EXPECT_EQ(ai["workers"]["answered"], 3) << ai.dump();
     EXPECT_EQ(ai["workers"]["thought_here"], 0) << ai.dump();
     EXPECT_EQ(ai["fallbacks"], 0) << ai.dump();
+    // The worker logs a job once it is acknowledged, after the answer the node acted on.
+    w->wait_log("answered job", 3);
     EXPECT_EQ(count_of(w->log(), "answered job"), 3U) << w->log();
     // Answered jobs are acknowledged and gone from the stream.
     EXPECT_EQ(pending(kUntimed), 0);
@@ -411,7 +413,7 @@ TEST_F(WorkerTest, AJobOfAKilledWorkerIsTakenOverByAnother) {
     const core::Game start(core::VariantId::International);
     EXPECT_TRUE(core::parse_move(start.position(), moved["move"].get<std::string>()))
         << moved.dump();
-    EXPECT_NE(second->log().find("(taken over)"), std::string::npos) << second->log();
+    second->wait_log("(taken over)");  // logged once acknowledged
     EXPECT_EQ(pending(kUntimed), 0);
     EXPECT_EQ(length(kUntimed), 0);
 }
@@ -443,6 +445,7 @@ TEST_F(WorkerTest, AJobNotSealedByANodeIsNeverWorkedOn) {
     EXPECT_EQ(moved["id"], "good");
     std::this_thread::sleep_for(300ms);
     EXPECT_EQ(heard.count([](const Json& m) { return m["id"] != "good"; }), 0U);
+    w->wait_log("answered job");  // logged once acknowledged
     EXPECT_EQ(count_of(w->log(), "refused entry"), 4U) << w->log();
     EXPECT_EQ(pending(kUntimed), 0);
     EXPECT_EQ(length(kUntimed), 0);
