@@ -108,6 +108,16 @@ ServerProcess::ServerProcess(const std::filesystem::path& data,
     }
 }
 
+void exec_args(std::vector<std::string> args) {
+    std::vector<char*> argv;
+    for (auto& a : args) {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    std::_Exit(127);
+}
+
 SpawnedServer spawn_server(const std::vector<std::string>& given,
                            const std::filesystem::path& log) {
     int fds[2];
@@ -128,13 +138,7 @@ SpawnedServer spawn_server(const std::vector<std::string>& given,
         }
         ::close(fds[0]);
         ::close(fds[1]);
-        std::vector<char*> argv;
-        for (auto& a : args) {
-            argv.push_back(a.data());
-        }
-        argv.push_back(nullptr);
-        ::execv(argv[0], argv.data());
-        std::_Exit(127);
+        exec_args(std::move(args));
     }
     ::close(fds[1]);
     std::string out;

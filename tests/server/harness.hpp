@@ -42,6 +42,9 @@ struct SpawnedServer {
     unsigned short port = 0;
 };
 
+// In a child of fork(): replaces the process with `args` (argv, the binary first), or exits 127.
+[[noreturn]] void exec_args(std::vector<std::string> args);
+
 // `log`: the server's stderr (its log) is appended to that file (empty: inherited).
 SpawnedServer spawn_server(const std::vector<std::string>& args,
                            const std::filesystem::path& log = {});

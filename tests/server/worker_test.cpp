@@ -78,13 +78,7 @@ public:
             ::dup2(fd, 1);
             ::dup2(fd, 2);
             ::close(fd);
-            std::vector<char*> argv;
-            for (auto& a : args) {
-                argv.push_back(a.data());
-            }
-            argv.push_back(nullptr);
-            ::execv(argv[0], argv.data());
-            std::_Exit(127);
+            exec_args(std::move(args));
         }
         wait_log(name + ": 1 threads on");
     }
