@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <sys/stat.h>
 
@@ -215,6 +216,42 @@ TEST(Match, TinyRealMatch_PlaysBothColoursOfEachOpening) {
             EXPECT_FALSE(g.ending.empty());
         }
     }
+}
+
+// At a fixed move time a forced move is played at once and counted apart: the count is every
+// position after the opening where the candidate had one legal move, found by replaying the games.
+TEST(Match, ForcedMovesAreCountedApart_AtAFixedMoveTime) {
+    MatchOptions o    = tiny_match(VariantId::American, 2);
+    o.candidate_limit = {.move_time = 0.02};
+    o.baseline_limit  = {.move_time = 0.02};
+    std::vector<GameRecord> games;
+    const MatchResult r =
+        run_match(o, [&](const GameRecord& a, const GameRecord& b, const MatchResult&) {
+            games.push_back(a);
+            games.push_back(b);
+        });
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    std::int64_t forced = 0;
+    std::int64_t moves  = 0;
+    for (const GameRecord& rec : games) {
+        core::Game g(o.variant);
+        const std::size_t opening_plies = o.openings[rec.opening].moves.size();
+        const core::Color candidate = rec.candidate_white ? core::Color::White : core::Color::Black;
+        std::istringstream in(rec.moves);
+        std::string text;
+        for (std::size_t ply = 0; in >> text; ++ply) {
+            if (ply >= opening_plies && g.side_to_move() == candidate) {
+                ++moves;
+                forced += g.legal_moves().size() == 1 ? 1 : 0;
+            }
+            ASSERT_TRUE(g.play(text).ok()) << text;
+        }
+    }
+    EXPECT_EQ(r.time_candidate.moves, moves);
+    EXPECT_GT(forced, 0);
+    EXPECT_EQ(r.time_candidate.forced.moves, forced);
+    EXPECT_LT(r.time_candidate.forced.seconds, 0.01 * static_cast<double>(forced));
+    EXPECT_LE(r.time_candidate.proven.moves, moves - forced);
 }
 
 TEST(Match, AnEngineThatAnswersAnIllegalMove_Forfeits) {

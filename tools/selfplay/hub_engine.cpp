@@ -5,7 +5,9 @@
 #include <papan/engine/hub.hpp>
 
 #include <cerrno>
+#include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
@@ -25,6 +27,19 @@ std::string fixed_seconds(double s) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3f", s);
     return buf;
+}
+
+// `score=-1.23` (men, two decimals) as -123; none when absent or not a number.
+std::optional<int> hub_score_centi(const std::optional<std::string>& text) {
+    if (!text || text->empty()) {
+        return std::nullopt;
+    }
+    char* end      = nullptr;
+    const double v = std::strtod(text->c_str(), &end);
+    if (end != text->c_str() + text->size()) {
+        return std::nullopt;
+    }
+    return static_cast<int>(std::lround(v * 100));
 }
 
 }  // namespace
@@ -154,7 +169,8 @@ core::Expected<EngineReply> HubEngine::think(const core::Game& game,
     if (pid_ < 0 || !send(pos) || !send(level) || !send("go think")) {
         return core::Error{"cannot write to the engine"};
     }
-    auto done = expect("done", timeout);
+    std::string last_info;
+    auto done = expect("done", timeout, &last_info);
     if (!done) {
         return core::Error{done.error()};
     }
@@ -166,6 +182,9 @@ core::Expected<EngineReply> HubEngine::think(const core::Game& game,
         return core::Error{"`done` without a move: " + *done};
     }
     reply.move = *move;
+    if (!last_info.empty()) {
+        reply.score = hub_score_centi(engine::parse_hub_line(last_info).get("score"));
+    }
     return reply;
 }
 
@@ -225,7 +244,8 @@ std::optional<std::string> HubEngine::read_line(Clock::time_point until) {
 }
 
 core::Expected<std::string> HubEngine::expect(const std::string& word,
-                                              std::chrono::milliseconds timeout) {
+                                              std::chrono::milliseconds timeout,
+                                              std::string* last_info) {
     const auto until = Clock::now() + timeout;
     for (;;) {
         auto line = read_line(until);
@@ -239,6 +259,9 @@ core::Expected<std::string> HubEngine::expect(const std::string& word,
         }
         if (l.command == "error") {
             return core::Error{"engine error: " + l.get("message").value_or(*line)};
+        }
+        if (l.command == "info" && last_info != nullptr) {
+            *last_info = *line;
         }
     }
 }

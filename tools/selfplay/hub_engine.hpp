@@ -37,6 +37,9 @@ struct MoveLimit {
 struct EngineReply {
     std::string move;    // the `done move=` text as sent
     double seconds = 0;  // wall time from `go think` to `done`
+    // The score of the last `info` line, in hundredths of a man from the mover's side; none when
+    // the engine sent no `info` (a move played without a search).
+    std::optional<int> score;
 };
 
 class HubEngine {
@@ -63,9 +66,11 @@ private:
     [[nodiscard]] bool send(const std::string& line) noexcept;
     // The next line; nullopt on timeout, end of output or error.
     [[nodiscard]] std::optional<std::string> read_line(std::chrono::steady_clock::time_point until);
-    // Reads lines until one starts with `word`; an `error` line or a timeout is an error.
+    // Reads lines until one starts with `word`; an `error` line or a timeout is an error. The
+    // last `info` line read on the way is kept in `last_info` when given.
     [[nodiscard]] core::Expected<std::string> expect(const std::string& word,
-                                                     std::chrono::milliseconds timeout);
+                                                     std::chrono::milliseconds timeout,
+                                                     std::string* last_info = nullptr);
 
     EngineSpec spec_;
     int pid_     = -1;

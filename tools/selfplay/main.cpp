@@ -116,6 +116,21 @@ std::string time_text(const char* who, const sp::TimeStats& t, double movetime) 
                       movetime,
                       100.0 * (1.0 - mean / movetime),
                       t.max_seconds);
+        std::string text = buf;
+        // Where the budget goes unspent: forced moves and proven results rightly take less; the
+        // other moves are what time management answers for.
+        const std::int64_t open = t.moves - t.forced.moves - t.proven.moves;
+        const double open_s     = t.seconds - t.forced.seconds - t.proven.seconds;
+        std::snprintf(buf,
+                      sizeof buf,
+                      "  %lld forced (one legal move), %lld proven results; the other %lld moves: "
+                      "unspent %.0f%%\n",
+                      static_cast<long long>(t.forced.moves),
+                      static_cast<long long>(t.proven.moves),
+                      static_cast<long long>(open),
+                      open > 0 ? 100.0 * (1.0 - open_s / (static_cast<double>(open) * movetime))
+                               : 0.0);
+        return text + buf;
     } else {
         std::snprintf(buf,
                       sizeof buf,

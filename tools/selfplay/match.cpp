@@ -5,8 +5,10 @@
 #include <papan/engine/hub.hpp>
 
 #include <atomic>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 namespace papan::selfplay {
 
@@ -35,6 +37,22 @@ struct Worker {
     std::int64_t forfeits_candidate = 0;
     std::int64_t forfeits_baseline  = 0;
 };
+
+void count_time(TimeStats& t, const EngineReply& reply, std::size_t legal_moves) {
+    ++t.moves;
+    t.seconds += reply.seconds;
+    t.max_seconds   = std::max(t.max_seconds, reply.seconds);
+    TimeShare* kind = nullptr;
+    if (legal_moves == 1) {
+        kind = &t.forced;
+    } else if (reply.score && std::abs(*reply.score) >= kProvenScore) {
+        kind = &t.proven;
+    }
+    if (kind != nullptr) {
+        ++kind->moves;
+        kind->seconds += reply.seconds;
+    }
+}
 
 // Plays one game; the engine that fails (an illegal move, no answer, a crash) loses it and is
 // restarted for the next game.
@@ -65,10 +83,7 @@ GameRecord play_game(const MatchOptions& o, Worker& w, std::size_t opening, bool
             forfeit = Forfeit{side, reply.error()};
             break;
         }
-        TimeStats& t = cand ? w.time_candidate : w.time_baseline;
-        ++t.moves;
-        t.seconds += reply->seconds;
-        t.max_seconds = std::max(t.max_seconds, reply->seconds);
+        count_time(cand ? w.time_candidate : w.time_baseline, *reply, g.legal_moves().size());
         // The rules core is the referee: the text must name one legal move of this game.
         const auto m = engine::parse_hub_move(g.position(), reply->move, g.movegen_options());
         if (!m || !g.find_legal(*m)) {
@@ -108,6 +123,11 @@ void add(TimeStats& into, const TimeStats& t) {
     into.moves += t.moves;
     into.seconds += t.seconds;
     into.max_seconds = std::max(into.max_seconds, t.max_seconds);
+    for (auto [to, from] :
+         {std::pair{&into.forced, &t.forced}, std::pair{&into.proven, &t.proven}}) {
+        to->moves += from->moves;
+        to->seconds += from->seconds;
+    }
 }
 
 }  // namespace

@@ -47,12 +47,26 @@ struct GameRecord {
     std::string moves;   // the game's moves in the variant's notation
 };
 
-// Wall time of the engines' moves (the spent share of a fixed move time).
+// Moves and their wall time.
+struct TimeShare {
+    std::int64_t moves = 0;
+    double seconds     = 0;
+};
+
+// Wall time of the engines' moves (the spent share of a fixed move time), with the two kinds of
+// move that rightly leave the budget unspent counted apart: a forced move (one legal move) and a
+// proven result (the last `info` score at least kProvenScore: a game end found, or an endgame
+// table win or loss), where more time cannot change the move's value.
 struct TimeStats {
     std::int64_t moves = 0;
     double seconds     = 0;
     double max_seconds = 0;
+    TimeShare forced;
+    TimeShare proven;
 };
+
+// Hub shows a game end found as +-19.xx men and a table win as +-230 men or more.
+inline constexpr int kProvenScore = 1900;
 
 struct MatchResult {
     Counts counts;
