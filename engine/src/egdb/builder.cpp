@@ -114,7 +114,8 @@ void parallel_for(std::size_t n, int threads, F&& body) {
 }
 
 std::uint8_t packed_value(const std::vector<std::uint8_t>& packed, std::uint64_t idx) noexcept {
-    return static_cast<std::uint8_t>((packed[idx >> 2] >> ((idx & 3) * 2)) & 3U);
+    return static_cast<std::uint8_t>((static_cast<unsigned>(packed[idx >> 2]) >> ((idx & 3) * 2)) &
+                                     3U);
 }
 
 std::uint8_t to_symbol(std::uint8_t value) noexcept {
