@@ -177,14 +177,9 @@ TEST_F(ClusterTest, ABusMessageNotSealedByANodeIsRefused) {
     auto n1 = node("n1");
     auto n2 = node("n2");
     Json welcome;
-    auto a                 = player(n1->port(), "Ann", {}, &welcome);
-    auto b                 = player(n2->port(), "Bob");
-    const std::string game = friend_game(*a, *b);  // held by n1, where it was created
-    const auto now_ms      = [] {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(
-                   std::chrono::system_clock::now().time_since_epoch())
-            .count();
-    };
+    auto a                   = player(n1->port(), "Ann", {}, &welcome);
+    auto b                   = player(n2->port(), "Bob");
+    const std::string game   = friend_game(*a, *b);  // held by n1, where it was created
     const auto resign_as_ann = [&](std::int64_t at) {
         return Json{{"kind", "cmd"},
                     {"from", "n2"},
@@ -198,16 +193,16 @@ TEST_F(ClusterTest, ABusMessageNotSealedByANodeIsRefused) {
     const std::string channel = "papan:node:n1";
     const server::BusSealer right(kTestClusterSecret);
     const server::BusSealer wrong("a guess at the cluster secret");
-    EXPECT_EQ(redis->publish(channel, resign_as_ann(now_ms()).dump()), 1);
-    EXPECT_EQ(redis->publish(channel, std::string(64, '0') + "\n" + resign_as_ann(now_ms()).dump()),
-              1);
-    EXPECT_EQ(redis->publish(channel, wrong.seal(resign_as_ann(now_ms()))), 1);
-    EXPECT_EQ(redis->publish(channel, right.seal(resign_as_ann(now_ms() - 60'000))), 1);
+    EXPECT_EQ(redis->publish(channel, resign_as_ann(epoch_ms()).dump()), 1);
+    EXPECT_EQ(
+        redis->publish(channel, std::string(64, '0') + "\n" + resign_as_ann(epoch_ms()).dump()), 1);
+    EXPECT_EQ(redis->publish(channel, wrong.seal(resign_as_ann(epoch_ms()))), 1);
+    EXPECT_EQ(redis->publish(channel, right.seal(resign_as_ann(epoch_ms() - 60'000))), 1);
     std::this_thread::sleep_for(1s);
     const Json st = play(*a, *b, game, 2);  // nobody resigned: the game goes on
     EXPECT_EQ(st["state"]["status"], "playing");
 
-    EXPECT_EQ(redis->publish(channel, right.seal(resign_as_ann(now_ms()))), 1);
+    EXPECT_EQ(redis->publish(channel, right.seal(resign_as_ann(epoch_ms()))), 1);
     const Json over = b->wait_state(game, [](const Json& s) { return s["status"] == "over"; });
     EXPECT_EQ(over["state"]["result"]["reason"], "resignation");
 }

@@ -7,9 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <thread>
 
@@ -19,13 +17,6 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr const char* kFault = "/__injected_fault";
-
-std::string read_file(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // Waits up to 5 s for a log line matching `pattern`.
 bool log_has(const std::filesystem::path& log, const std::regex& pattern) {

@@ -22,9 +22,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
+#include <fstream>
 #include <map>
 #include <poll.h>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <thread>
@@ -430,6 +432,19 @@ Json path_move(const std::string& game, int ply, const Json& path) {
 Json move_msg(const Json& state_msg, std::size_t i) {
     const Json& s = state_msg["state"];
     return path_move(s["id"], s["ply"].get<int>(), s["legal_moves"][i]["path"]);
+}
+
+std::string read_file(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::int64_t epoch_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 }  // namespace papan::test

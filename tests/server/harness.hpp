@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -140,6 +141,12 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
+
+// The whole of a file ("" when it cannot be read): a spawned process's log.
+std::string read_file(const std::filesystem::path& p);
+
+// Milliseconds since the Unix epoch: the time a bus message or a job is stamped with.
+std::int64_t epoch_ms();
 
 // The move message for legal move i of a state message's state.
 Json move_msg(const Json& state_msg, std::size_t i = 0);

@@ -18,9 +18,7 @@
 #include <atomic>
 #include <csignal>
 #include <fcntl.h>
-#include <fstream>
 #include <mutex>
-#include <sstream>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -29,19 +27,6 @@ namespace papan::test {
 namespace {
 
 using namespace std::chrono_literals;
-
-std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-std::string read_file(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::size_t count_of(const std::string& text, const std::string& what) {
     std::size_t n = 0;
@@ -127,7 +112,7 @@ public:
             a,
             std::move(channels),
             [this](const std::string&, std::string payload) {
-                auto opened = sealer_.open(payload, now_ms());
+                auto opened = sealer_.open(payload, epoch_ms());
                 if (const auto* j = std::get_if<Json>(&opened)) {
                     const std::lock_guard lock(mu_);
                     heard_.push_back(*j);
@@ -236,7 +221,7 @@ protected:
                 (void)beat.command(
                     {"PUBLISH",
                      std::string(server::kAiWorkersChannel),
-                     sealer.seal(Json{{"kind", "ai_worker"}, {"from", name}, {"at", now_ms()}})});
+                     sealer.seal(Json{{"kind", "ai_worker"}, {"from", name}, {"at", epoch_ms()}})});
                 std::this_thread::sleep_for(300ms);
             }
         });
@@ -262,11 +247,11 @@ protected:
                           "hard",
                           limits,
                           false,
-                          now_ms() + 10'000};
+                          epoch_ms() + 10'000};
         Json j    = server::ai_job_json(job);
         j["kind"] = "ai_job";
         j["from"] = node;
-        j["at"]   = now_ms();
+        j["at"]   = epoch_ms();
         return server::BusSealer(secret).seal(j);
     }
 
@@ -370,11 +355,11 @@ TEST_F(WorkerTest, AnAnswerThatIsNotALegalMoveIsRefused) {
     ASSERT_TRUE(r && r->kind == server::RedisReply::Kind::Array);
     const std::string sealed = r->elements[0].elements[1].elements[0].elements[1].elements[1].str;
     const server::BusSealer sealer(kTestClusterSecret);
-    const Json job    = std::get<Json>(sealer.open(sealed, now_ms()));
+    const Json job    = std::get<Json>(sealer.open(sealed, epoch_ms()));
     const auto answer = [&](const server::BusSealer& s, const std::string& move) {
         return s.seal(Json{{"kind", "ai_move"},
                            {"from", "liar"},
-                           {"at", now_ms()},
+                           {"at", epoch_ms()},
                            {"id", job["id"]},
                            {"move", move}});
     };
