@@ -283,16 +283,20 @@ void Room::restore() {
 }
 
 void Room::commit(Json event, StoreOp op, Origin origin, std::function<void()> after) {
+    commit(std::move(event), StoreWrite{std::move(op), nullptr}, origin, std::move(after));
+}
+
+void Room::commit(Json event, StoreWrite write, Origin origin, std::function<void()> after) {
     ++version_;
     auto next                = std::make_shared<Json>(state_json());
     writing_                 = true;
     std::weak_ptr<Room> weak = shared_from_this();
     svc_.store.run([weak,
                     id      = id_,
-                    op      = std::move(op),
+                    op      = std::move(write.op),
                     event   = std::move(event),
                     next    = std::move(next),
-                    ratings = std::exchange(pending_ratings_, nullptr),
+                    ratings = std::move(write.ratings),
                     origin,
                     after](Store& store) mutable {
         bool ok = true;
