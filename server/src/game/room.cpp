@@ -288,7 +288,7 @@ void Room::commit(Json event, StoreOp op, Origin origin, std::function<void()> a
 
 void Room::commit(Json event, StoreWrite write, Origin origin, std::function<void()> after) {
     ++version_;
-    auto next                = std::make_shared<Json>(state_json());
+    auto next                = std::make_shared<Json>(event_state_json());
     writing_                 = true;
     std::weak_ptr<Room> weak = shared_from_this();
     svc_.store.run([weak,
@@ -326,12 +326,18 @@ void Room::commit(Json event, StoreWrite write, Origin origin, std::function<voi
 }
 
 std::shared_ptr<const std::string> Room::event_message(Json event, Json next) {
-    const bool start = event.value("kind", "") == "start";
+    const std::string kind = event.value("kind", "");
     Json msg{{"type", "event"}, {"game", id_}, {"version", version_}, {"event", std::move(event)}};
     // The friend who just sat down has no state yet: a start event carries it whole.
-    if (sent_state_.is_object() && !start) {
-        msg["delta"] = state_delta(sent_state_, next);
+    if (sent_state_.is_object() && kind != "start") {
+        Json delta = state_delta(sent_state_, next);
+        if (kind == "chat") {
+            // The line just stored is the chat's last: no other change runs while one is written.
+            delta["chat_add"] = Json::array({last_chat_line_json()});
+        }
+        msg["delta"] = std::move(delta);
     } else {
+        add_chat(next);
         msg["state"] = next;
     }
     sent_state_ = std::move(next);

@@ -77,6 +77,7 @@ public:
     // Sends the stored state to every subscriber (after the bus between nodes lost messages).
     void refresh_subscribers();
 
+    // The whole state (docs/protocol.md, "Game state"), the chat included.
     [[nodiscard]] nlohmann::json state_json() const;
 
     // Room lifecycle (docs/operations.md): on the strand. touch() marks activity; unload_if_idle
@@ -157,6 +158,10 @@ private:
     // Runs a command: an exception rolls back and answers `internal` to the origin.
     void guarded(const Origin& origin, const std::function<void()>& fn);
 
+    // The state an event is announced from: all of state_json() but the chat, which a delta never
+    // carries whole (only the line a chat event adds, `chat_add`), so a move does not build it.
+    [[nodiscard]] nlohmann::json event_state_json() const;
+    void add_chat(nlohmann::json& state) const;  // the chat of state_json(), where there is one
     [[nodiscard]] std::string state_message(std::optional<std::int64_t> ref) const;
     [[nodiscard]] std::string state_message(const nlohmann::json& state,
                                             std::optional<std::int64_t> ref) const;
@@ -186,6 +191,7 @@ private:
     void on_chat(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
     [[nodiscard]] bool chat_allowed() const;
     [[nodiscard]] nlohmann::json chat_json() const;
+    [[nodiscard]] nlohmann::json last_chat_line_json() const;  // the line a chat event adds
     void announce_rematch(const std::string& new_id, const Origin& origin);
     void on_draw(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
     void apply_move(const core::Move& mv, bool by_computer, const Origin& origin);
