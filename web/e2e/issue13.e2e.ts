@@ -41,12 +41,8 @@ describe('1 honest opponents: random pairing that gives the computer', () => {
   it('says no one was waiting and names the computer\'s level, in English and Indonesian, and the rules index explains it', async () => {
     const { context, page } = await newPage(browser);
     await openLobby(page, server.url);
-    await page.selectOption('[data-test="variant"]', 'russian');
-    await page.check('[data-test="mode-random"]');
-    await page.click('[data-test="start"]');
-    await page.waitForSelector('[data-test="seeking"]');
     // nobody else seeks in this run: after the pairing wait the computer is paired
-    await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece', { timeout: 20_000 });
+    await startGame(page, { variant: 'russian', mode: 'random' });
     await page.waitForSelector('[data-test="pairing-note"]:not([hidden])');
     expect(await text(page, '[data-test="pairing-note"]')).toBe('No one was waiting: you play the computer (normal)');
     expect(await page.isVisible('[data-test="pairing-note"]')).toBe(true);
@@ -373,11 +369,8 @@ describe('9 layout and words', () => {
     const { context, page } = await newPage(browser, 375, 667, locale);
     await openLobby(page, server.url);
     await page.fill('[data-test="nickname"]', 'Bartholomew Kusumawardha'); // 24 characters, the most a nickname has
-    await page.selectOption('[data-test="variant"]', 'russian');
-    await page.check('[data-test="mode-random"]');
-    await page.click('[data-test="start"]');
     // nobody else seeks: the computer is paired (a name, a "computer · normal" badge and a clock)
-    await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece', { timeout: 20_000 });
+    await startGame(page, { variant: 'russian', mode: 'random' });
     await page.waitForSelector('[data-test^="computer-badge-"]');
     await page.waitForSelector('[data-test="clock-white"]:not(:empty)');
     // before the player's own first move, which is not timed (docs/protocol.md, "Clocks")
