@@ -41,12 +41,8 @@ describe('1 honest opponents: random pairing that gives the computer', () => {
   it('says no one was waiting and names the computer\'s level, in English and Indonesian, and the rules index explains it', async () => {
     const { context, page } = await newPage(browser);
     await openLobby(page, server.url);
-    await page.selectOption('[data-test="variant"]', 'russian');
-    await page.check('[data-test="mode-random"]');
-    await page.click('[data-test="start"]');
-    await page.waitForSelector('[data-test="seeking"]');
     // nobody else seeks in this run: after the pairing wait the computer is paired
-    await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece', { timeout: 20_000 });
+    await startGame(page, { variant: 'russian', mode: 'random' });
     await page.waitForSelector('[data-test="pairing-note"]:not([hidden])');
     expect(await text(page, '[data-test="pairing-note"]')).toBe('No one was waiting: you play the computer (normal)');
     expect(await page.isVisible('[data-test="pairing-note"]')).toBe(true);
@@ -184,7 +180,15 @@ describe('4 fewer clicks', () => {
     await clickSquare(page, g, 16); // the only route ending on 16: g1:g5
     await page.waitForSelector('[data-test="board"] g.piece[data-square="16"][data-color="white"]');
     for (const sq of [27, 19, 32]) expect(await page.$(`[data-test="board"] g.piece[data-square="${sq}"]`)).toBeNull();
+    expect(await page.$eval('body', (b) => b.dataset['sound'])).toBe('capture');
     await shots(page, 'fewer-clicks');
+    // a7 has one move, to b8, where it is crowned: one click, and the crowning is heard
+    await openLobby(page, server.url);
+    await startGame(page, { variant: 'russian', mode: 'hotseat', fen: 'W:W5:B12' });
+    expect(await waitTurn(page, 'white')).toBe(true);
+    await clickSquare(page, g, 5);
+    await page.waitForSelector('[data-test="board"] g.piece.king[data-square="1"][data-color="white"]');
+    expect(await page.$eval('body', (b) => b.dataset['sound'])).toBe('promotion');
     await page.uncheck('[data-test="auto-play"]');
     await openLobby(page, server.url);
     await startGame(page, { variant: 'russian', mode: 'hotseat' });
@@ -227,6 +231,13 @@ describe('4 fewer clicks', () => {
     await clickSquare(a.page, g, 18);
     await a.page.waitForSelector('[data-test="board"][data-premove="22-18"]');
     expect(await text(a.page, '[data-test="hint"]')).toBe('Premove: c3 to d4. It is played when your turn comes.');
+    // Escape on the board cancels it too; then it is chosen once more
+    await a.page.focus('[data-test="board"] [role="gridcell"][tabindex="0"]');
+    await a.page.keyboard.press('Escape');
+    await a.page.waitForSelector('[data-test="board"][data-premove=""]');
+    await clickSquare(a.page, g, 22);
+    await clickSquare(a.page, g, 18);
+    await a.page.waitForSelector('[data-test="board"][data-premove="22-18"]');
     await shots(a.page, 'premove');
     await clickSquare(b.page, g, 9);
     await clickSquare(b.page, g, 13); // b6-a5
@@ -257,9 +268,27 @@ describe('4 fewer clicks', () => {
     expect(await chatLines(a.page)).toEqual([(await chatLines(b.page))[0], 'Budi: terima kasih']);
     expect(await a.page.inputValue('[data-test="chat-input"]')).toBe('');
     await shots(a.page, 'chat');
+    expect(await a.page.getAttribute('[data-test="chat-input"]', 'maxlength')).toBe('200');
+    // the lines are stored with the game: a reload shows them again
+    await b.page.reload();
+    await b.page.waitForFunction(() => document.querySelectorAll('[data-test="chat-lines"] li').length === 2);
     await a.page.click('[data-test="chat-mute"]');
     expect(await chatLines(a.page)).toHaveLength(1);
     expect(await chatLines(b.page)).toHaveLength(2);
+    // the mute is per player and kept in this browser
+    await a.page.reload();
+    await a.page.waitForSelector('[data-test="chat-lines"]');
+    await a.page.waitForSelector('[data-test="board"] g.piece');
+    expect(await chatLines(a.page)).toHaveLength(1);
+    expect((await chatLines(a.page))[0]).toMatch(/: good luck!$/);
+    expect(await text(a.page, '[data-test="chat-mute"]')).toBe('Unmute Budi');
+    // the friend's next invitation offers the nickname used last
+    await openLobby(a.page, server.url);
+    await startGame(a.page, { variant: 'russian', mode: 'friend', color: 'white' });
+    const second = await a.page.$eval('[data-test="friend-link"]', (e) => (e as HTMLInputElement).value);
+    await b.page.goto(second);
+    await b.page.waitForSelector('[data-test="join-form"]');
+    expect(await b.page.inputValue('[data-test="join-nickname"]')).toBe('Budi');
     await a.context.close();
     await b.context.close();
   });
@@ -303,11 +332,22 @@ describe('5 accessible board', () => {
     await page.goto(`${server.url}/#/leaderboard`);
     await page.waitForSelector('[data-test="leaderboard"] table, [data-test="leaderboard"] p.muted');
     expect(await seriousViolations(page)).toEqual([]);
-    // and in the dark theme
+    // and in the dark theme, at 1280 and 375 px, the four pages again
     await page.click('[data-test="theme-toggle"]');
-    await page.goto(`${server.url}/#/`);
-    await page.waitForSelector('[data-test="lobby"] [data-test="start"]');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    for (const [w, h] of [[1280, 800], [375, 667]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await openLobby(page, server.url);
+      expect(await seriousViolations(page), `lobby ${w}`).toEqual([]);
+      await startGame(page, { variant: 'russian', mode: 'hotseat' });
+      expect(await seriousViolations(page), `game ${w}`).toEqual([]);
+      await page.goto(`${server.url}/#/rules/russian`);
+      await page.waitForSelector('[data-test="rules-diagram"] g.piece');
+      expect(await seriousViolations(page), `rules ${w}`).toEqual([]);
+      await page.goto(`${server.url}/#/leaderboard`);
+      await page.waitForSelector('[data-test="leaderboard"] table, [data-test="leaderboard"] p.muted');
+      expect(await seriousViolations(page), `leaderboard ${w}`).toEqual([]);
+    }
     await context.close();
   });
 });
@@ -337,6 +377,17 @@ describe('6 board flip and hot-seat turn', () => {
     await playAnyMove(page, g, rng(7));
     expect(await waitTurn(page, 'white')).toBe(true);
     expect(await orientation()).toBe('white');
+    // hot-seat undo takes back the last ply, whoever played it; the board turns back with it
+    expect(await moveCount(page)).toBe(2);
+    await page.click('[data-test="undo"]');
+    expect(await waitTurn(page, 'black')).toBe(true);
+    expect(await moveCount(page)).toBe(1);
+    expect(await orientation()).toBe('black');
+    await shots(page, 'hotseat-undo');
+    await page.click('[data-test="undo"]');
+    expect(await waitTurn(page, 'white')).toBe(true);
+    expect(await moveCount(page)).toBe(0);
+    expect(await page.$('[data-test="undo"]')).toBeNull();
     await context.close();
   });
 });
@@ -360,7 +411,11 @@ describe('9 layout and words', () => {
       expect(header.height).toBeLessThanOrEqual(52);
       expect(Math.max(...header.tops) - Math.min(...header.tops)).toBeLessThanOrEqual(4);
       expect(header.width).toBeLessThanOrEqual(0);
-      await shot(page, `issue13-lobby-first-screen-${locale}-375`);
+      // every link of the menu is seen whole (none cut by the language buttons)
+      const menu = await page.$eval('header.top .menu', (m) => ({ overflow: m.scrollWidth - m.clientWidth, right: m.getBoundingClientRect().right, links: [...m.querySelectorAll('a')].map((a) => a.getBoundingClientRect().right) }));
+      expect(menu.overflow, JSON.stringify(menu)).toBeLessThanOrEqual(0);
+      for (const r of menu.links) expect(r).toBeLessThanOrEqual(menu.right + 0.5);
+      await shots(page, `lobby-first-screen-${locale}`, { width: 375, height: 667 });
       await context.close();
     });
   }
@@ -373,11 +428,8 @@ describe('9 layout and words', () => {
     const { context, page } = await newPage(browser, 375, 667, locale);
     await openLobby(page, server.url);
     await page.fill('[data-test="nickname"]', 'Bartholomew Kusumawardha'); // 24 characters, the most a nickname has
-    await page.selectOption('[data-test="variant"]', 'russian');
-    await page.check('[data-test="mode-random"]');
-    await page.click('[data-test="start"]');
     // nobody else seeks: the computer is paired (a name, a "computer · normal" badge and a clock)
-    await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece', { timeout: 20_000 });
+    await startGame(page, { variant: 'russian', mode: 'random' });
     await page.waitForSelector('[data-test^="computer-badge-"]');
     await page.waitForSelector('[data-test="clock-white"]:not(:empty)');
     // before the player's own first move, which is not timed (docs/protocol.md, "Clocks")
@@ -390,7 +442,9 @@ describe('9 layout and words', () => {
         const boxes = shown.map((c) => c.getBoundingClientRect()).sort((x, y) => x.left - y.left);
         const name = p.querySelector('.name') as HTMLElement;
         const nr = name.getBoundingClientRect();
+        const badge = p.querySelector('.badge.computer');
         return {
+          badgeCut: badge ? badge.scrollWidth > badge.clientWidth : false,
           name: name.textContent,
           inside: boxes.every((b) => b.left >= r.left - 0.5 && b.right <= r.right + 0.5),
           apart: boxes.every((b, i) => i === 0 || b.left >= (boxes[i - 1] as DOMRect).right - 0.5),
@@ -404,7 +458,8 @@ describe('9 layout and words', () => {
     );
     expect(lines).toHaveLength(2);
     for (const l of lines) {
-      expect(l, JSON.stringify(l)).toMatchObject({ inside: true, apart: true, oneRow: true, nameOneLine: true });
+      // the computer's badge is read whole ("komputer · sedang" beside "5:00 +3×30 dtk")
+      expect(l, JSON.stringify(l)).toMatchObject({ inside: true, apart: true, oneRow: true, nameOneLine: true, badgeCut: false });
       expect(l.overflow, JSON.stringify(l)).toBeLessThanOrEqual(0);
       expect(l.nameWidth, JSON.stringify(l)).toBeGreaterThanOrEqual(50); // readable, not squeezed away
     }
@@ -503,8 +558,34 @@ describe('9 layout and words', () => {
     await page.waitForFunction(() => document.querySelector('[data-test="account-errors"]')?.textContent === 'Wrong username or password.');
     await page.click('[data-test="lang-id"]');
     await page.waitForSelector('[data-test="account-form"]');
+    expect(await text(page, 'label[for="account-username"]')).toBe('Nama pengguna');
+    expect(await text(page, 'label[for="account-password"]')).toBe('Kata sandi');
+    await page.fill('[data-test="username"]', '');
+    await page.fill('[data-test="password"]', '');
     await page.press('[data-test="password"]', 'Enter');
-    expect(await page.$$eval('[data-test="account-errors"] li', (l) => l.map((x) => x.textContent))).toEqual(['Isi nama pengguna.', 'Isi kata sandi.']);
+    const errors = (): Promise<(string | null)[]> => page.$$eval('[data-test="account-errors"] li', (l) => l.map((x) => x.textContent));
+    expect(await errors()).toEqual(['Isi nama pengguna.', 'Isi kata sandi.']);
+    // every other problem in Indonesian too: the forms, then the server's refusal
+    await page.fill('[data-test="username"]', 'a b');
+    await page.fill('[data-test="password"]', 'short');
+    await page.press('[data-test="username"]', 'Enter');
+    expect(await errors()).toEqual([format('id', 'err_username_form'), format('id', 'err_password_form')]);
+    await page.fill('[data-test="username"]', 'nobody_here');
+    await page.fill('[data-test="password"]', 'correct horse');
+    await page.press('[data-test="password"]', 'Enter');
+    await page.waitForFunction((t) => document.querySelector('[data-test="account-errors"]')?.textContent === t, format('id', 'err_bad_credentials'));
+    await shots(page, 'sign-in-errors-id', { width: 375, height: 667 });
+    // a taken name when signing up
+    await page.fill('[data-test="username"]', 'e2e_taken');
+    await page.click('[data-test="sign-up"]');
+    await page.waitForSelector('[data-test="signed-in"]');
+    const other = await newPage(browser, 375, 667, 'id-ID');
+    await openLobby(other.page, server.url);
+    await other.page.fill('[data-test="username"]', 'e2e_taken');
+    await other.page.fill('[data-test="password"]', 'correct horse');
+    await other.page.click('[data-test="sign-up"]');
+    await other.page.waitForFunction((t) => document.querySelector('[data-test="account-errors"]')?.textContent === t, format('id', 'err_username_taken'));
+    await other.context.close();
     await context.close();
   });
 
@@ -548,14 +629,42 @@ describe('1 and 8 (client side): rated or casual on every game page, finished ga
     await b.page.waitForSelector('[data-test="board"][data-orientation="black"] g.piece');
     expect(await text(b.page, '[data-test="rated-badge"]')).toBe('Rated');
     expect(await waitTurn(a.page, 'white')).toBe(true);
+    await playAnyMove(a.page, await geometryOf(server, 'czech'), rng(17));
+    // each side's clock starts with its own first move: White has moved, Black's clock waits
+    expect(await waitTurn(b.page, 'black')).toBe(true);
+    await b.page.waitForSelector('[data-test="clock-start-note"]:not([hidden])');
+    expect(await b.page.$('[data-test="game"] .clock.running')).toBeNull();
+    // no takeback in a rated game
+    expect(await a.page.$('[data-test="takeback-offer"]')).toBeNull();
     await a.page.click('[data-test="resign"]');
     await a.page.click('[data-test="resign"]');
     await b.page.waitForSelector('[data-test="result"]');
+    // the result banner shows each rating after the game and its change; the end is heard
+    await b.page.waitForSelector('[data-test="rating-change"]');
+    expect(await text(b.page, '[data-test="rating-change"]')).toBe('e2e_rita 1184 (−16) · e2e_budi 1216 (+16)');
+    expect(await b.page.$eval('body', (x) => x.dataset['sound'])).toBe('end');
+    expect(await text(b.page, '[data-test="announce"]')).toContain(await text(b.page, '[data-test="result"]'));
     await shots(b.page, 'rated-result', { width: 375, height: 667 });
+    // on a phone the line above the board has the result and the ratings on lines of their own
+    expect(await b.page.$$eval('.mobile-status > div', (d) => d.map((x) => x.textContent))).toEqual([
+      await text(b.page, '[data-test="result"]'),
+      'e2e_rita 1184 (−16) · e2e_budi 1216 (+16)',
+    ]);
     // the finished game is in "Your games", with its result
     await openLobby(b.page, server.url);
     await b.page.waitForSelector('[data-test="my-games"] li[data-status="over"]');
     expect(await text(b.page, '[data-test="my-games"] li[data-status="over"]')).toContain('Black wins');
+    // ... from the server: signed in again in a new browser, the game is still listed
+    const d = await newPage(browser);
+    await openLobby(d.page, server.url);
+    await d.page.fill('[data-test="username"]', 'e2e_budi');
+    await d.page.fill('[data-test="password"]', 'correct horse');
+    await d.page.press('[data-test="password"]', 'Enter');
+    await d.page.waitForSelector('[data-test="signed-in"]');
+    await d.page.waitForSelector('[data-test="my-games"] li[data-status="over"]');
+    expect(await text(d.page, '[data-test="my-games"] li[data-status="over"]')).toContain('Black wins');
+    await shots(d.page, 'your-games-signed-in-again');
+    await d.context.close();
     // a new visitor whose lobby is on another variant: the leaderboard opens on Czech
     // (one request for the rated variants, one for Czech's board: no asking variant by variant)
     const c = await newPage(browser);

@@ -1,4 +1,5 @@
-// Lobby steps shared by the end-to-end tests of issue 13: open the lobby, start a game.
+// Lobby steps shared by the end-to-end tests: open the lobby, start a game (random pairing
+// included), sign up.
 import type { Page } from 'playwright-core';
 
 export async function openLobby(page: Page, url: string): Promise<void> {
@@ -9,7 +10,8 @@ export async function openLobby(page: Page, url: string): Promise<void> {
 
 export interface StartOpts {
   variant: string;
-  mode: 'computer' | 'friend' | 'hotseat';
+  /** random: seek, and wait through the pairing (the computer when nobody else seeks) */
+  mode: 'computer' | 'friend' | 'hotseat' | 'random';
   level?: 'easy' | 'normal' | 'hard';
   color?: 'white' | 'black';
   fen?: string;
@@ -31,7 +33,8 @@ export async function startGame(page: Page, o: StartOpts): Promise<string> {
     await page.dispatchEvent('[data-test="fen"]', 'change');
   }
   await page.click('[data-test="start"]');
-  await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece');
+  if (o.mode === 'random') await page.waitForSelector('[data-test="seeking"]');
+  await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece', { timeout: o.mode === 'random' ? 20_000 : 30_000 });
   return page.$eval('[data-test="game"]', (e) => (e as HTMLElement).dataset['game'] ?? '');
 }
 

@@ -19,6 +19,7 @@ import {
   waitTurn,
   type Server,
 } from './harness';
+import { openLobby, startGame } from './lobby';
 
 let server: Server;
 let browser: Browser;
@@ -34,41 +35,10 @@ afterAll(async () => {
   if (server) removeData(server.data);
 });
 
-async function openLobby(page: Page, url = server.url): Promise<void> {
-  await page.goto(`${url}/#/`);
-  await page.waitForSelector('[data-test="lobby"] [data-test="start"]');
-  await page.waitForSelector('body[data-conn="open"]');
-}
-
-interface StartOpts {
-  variant: string;
-  mode: 'computer' | 'friend' | 'hotseat';
-  level?: 'easy' | 'normal' | 'hard';
-  color?: 'white' | 'black';
-  fen?: string;
-  tc?: string;
-}
-
-async function startGame(page: Page, o: StartOpts): Promise<string> {
-  await page.selectOption('[data-test="variant"]', o.variant);
-  await page.check(`[data-test="mode-${o.mode}"]`);
-  if (o.level) await page.check(`[data-test="level-${o.level}"]`);
-  if (o.color) await page.check(`[data-test="color-${o.color}"]`);
-  if (o.tc) await page.selectOption('[data-test="time-control"]', o.tc);
-  if (o.fen) {
-    await page.click('details.fen summary');
-    await page.fill('[data-test="fen"]', o.fen);
-    await page.dispatchEvent('[data-test="fen"]', 'change');
-  }
-  await page.click('[data-test="start"]');
-  await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece');
-  return page.$eval('[data-test="game"]', (e) => (e as HTMLElement).dataset['game'] ?? '');
-}
-
 describe('against the computer', () => {
   it('plays a whole game by clicking', async () => {
     const { context, page } = await newPage(browser);
-    await openLobby(page);
+    await openLobby(page, server.url);
     await page.fill('[data-test="nickname"]', 'Clicker');
     await startGame(page, { variant: 'russian', mode: 'computer', level: 'easy', color: 'white' });
     const g = await geometryOf(server, 'russian');
@@ -109,7 +79,7 @@ describe('with a friend by link', () => {
     // then from 14 either 9 (landing 5) or 10 (landing 7).
     const fen = 'W:W32:B27,28,18,19,9,10';
     const a = await newPage(browser);
-    await openLobby(a.page);
+    await openLobby(a.page, server.url);
     await a.page.fill('[data-test="nickname"]', 'Ana');
     await startGame(a.page, { variant: 'russian', mode: 'friend', color: 'white', fen, tc: 'default' });
     await a.page.waitForSelector('[data-test="friend-link"]');
@@ -179,12 +149,8 @@ describe('with a friend by link', () => {
 describe('random opponent and accounts', () => {
   it('pairs a random opponent (the computer when nobody waits) with a clock', async () => {
     const { context, page } = await newPage(browser);
-    await openLobby(page);
-    await page.selectOption('[data-test="variant"]', 'brazilian');
-    await page.check('[data-test="mode-random"]');
-    await page.click('[data-test="start"]');
-    await page.waitForSelector('[data-test="seeking"]');
-    await page.waitForSelector('[data-test="game"] [data-test="board"] g.piece', { timeout: 20_000 });
+    await openLobby(page, server.url);
+    await startGame(page, { variant: 'brazilian', mode: 'random' });
     await page.waitForSelector('[data-test="clock-white"]:not(:empty)');
     const names = await page.$$eval('.player .name', (els) => els.map((e) => e.textContent ?? ''));
     expect(names.every((n) => n !== '' && !n.startsWith('Computer'))).toBe(true);
@@ -196,7 +162,7 @@ describe('random opponent and accounts', () => {
 
   it('signs up, shows the account and the leaderboard', async () => {
     const { context, page } = await newPage(browser, 375, 740);
-    await openLobby(page);
+    await openLobby(page, server.url);
     await page.fill('[data-test="username"]', 'e2e_ann');
     await page.fill('[data-test="password"]', 'correct horse');
     await page.click('[data-test="sign-up"]');
@@ -213,7 +179,7 @@ describe('random opponent and accounts', () => {
 describe('two players on one device', () => {
   it('plays both sides from White\'s side', async () => {
     const { context, page } = await newPage(browser);
-    await openLobby(page);
+    await openLobby(page, server.url);
     await startGame(page, { variant: 'international', mode: 'hotseat' });
     const g = await geometryOf(server, 'international');
     const rand = rng(11);
@@ -237,7 +203,7 @@ describe('two players on one device', () => {
 describe('move-limit counter', () => {
   it('shows the moves left before an endgame draw under the board', async () => {
     const { context, page } = await newPage(browser);
-    await openLobby(page);
+    await openLobby(page, server.url);
     // International: one king against a king and a man: a draw after 5 more moves each
     await startGame(page, { variant: 'international', mode: 'hotseat', fen: 'W:WK46:BK5,10' });
     await page.waitForSelector('[data-test="move-limit"]:not([hidden])');
@@ -250,7 +216,7 @@ describe('move-limit counter', () => {
 describe('resilience', () => {
   it('continues after a reload in the middle of a game', async () => {
     const { context, page } = await newPage(browser);
-    await openLobby(page);
+    await openLobby(page, server.url);
     const id = await startGame(page, { variant: 'american', mode: 'computer', level: 'easy', color: 'black' });
     const g = await geometryOf(server, 'american');
     const rand = rng(5);
@@ -317,7 +283,7 @@ describe('resilience', () => {
 describe('looks and language', () => {
   it('switches the board look and the language, and remembers both', async () => {
     const { context, page } = await newPage(browser);
-    await openLobby(page);
+    await openLobby(page, server.url);
     await startGame(page, { variant: 'thai', mode: 'hotseat' });
     await page.waitForSelector('[data-test="board"].look-classic');
     await page.click('[data-test="look-candy"]');
@@ -342,7 +308,7 @@ describe('looks and language', () => {
 
   it('picks Indonesian from the browser language', async () => {
     const { context, page } = await newPage(browser, 1280, 800, 'id-ID');
-    await openLobby(page);
+    await openLobby(page, server.url);
     expect(await page.textContent('[data-test="start"]')).toBe('Mulai permainan');
     await context.close();
   });
@@ -359,7 +325,7 @@ describe('phone and computer widths', () => {
         const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(over).toBeLessThanOrEqual(1);
       };
-      await openLobby(page);
+      await openLobby(page, server.url);
       await noOverflow();
       await shot(page, `lobby-${w}`);
       await startGame(page, { variant: 'international', mode: 'computer', level: 'easy', color: 'white' });

@@ -283,16 +283,20 @@ void Room::restore() {
 }
 
 void Room::commit(Json event, StoreOp op, Origin origin, std::function<void()> after) {
+    commit(std::move(event), StoreWrite{std::move(op), nullptr}, origin, std::move(after));
+}
+
+void Room::commit(Json event, StoreWrite write, Origin origin, std::function<void()> after) {
     ++version_;
-    auto next                = std::make_shared<Json>(state_json());
+    auto next                = std::make_shared<Json>(event_state_json());
     writing_                 = true;
     std::weak_ptr<Room> weak = shared_from_this();
     svc_.store.run([weak,
                     id      = id_,
-                    op      = std::move(op),
+                    op      = std::move(write.op),
                     event   = std::move(event),
                     next    = std::move(next),
-                    ratings = std::exchange(pending_ratings_, nullptr),
+                    ratings = std::move(write.ratings),
                     origin,
                     after](Store& store) mutable {
         bool ok = true;
@@ -322,12 +326,18 @@ void Room::commit(Json event, StoreOp op, Origin origin, std::function<void()> a
 }
 
 std::shared_ptr<const std::string> Room::event_message(Json event, Json next) {
-    const bool start = event.value("kind", "") == "start";
+    const std::string kind = event.value("kind", "");
     Json msg{{"type", "event"}, {"game", id_}, {"version", version_}, {"event", std::move(event)}};
     // The friend who just sat down has no state yet: a start event carries it whole.
-    if (sent_state_.is_object() && !start) {
-        msg["delta"] = state_delta(sent_state_, next);
+    if (sent_state_.is_object() && kind != "start") {
+        Json delta = state_delta(sent_state_, next);
+        if (kind == "chat") {
+            // The line just stored is the chat's last: no other change runs while one is written.
+            delta["chat_add"] = Json::array({last_chat_line_json()});
+        }
+        msg["delta"] = std::move(delta);
     } else {
+        add_chat(next);
         msg["state"] = next;
     }
     sent_state_ = std::move(next);

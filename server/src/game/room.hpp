@@ -77,6 +77,7 @@ public:
     // Sends the stored state to every subscriber (after the bus between nodes lost messages).
     void refresh_subscribers();
 
+    // The whole state (docs/protocol.md, "Game state"), the chat included.
     [[nodiscard]] nlohmann::json state_json() const;
 
     // Room lifecycle (docs/operations.md): on the strand. touch() marks activity; unload_if_idle
@@ -119,6 +120,14 @@ private:
 
     using StoreOp = std::function<void(Store&)>;
 
+    // A write and what it brings back from the store: the op of a game's ending writes the
+    // ratings of a rated game and fills `ratings` ({white,black}{before,after}; else null), which
+    // commit() puts into the result once stored. Other writes bring back nothing.
+    struct StoreWrite {
+        StoreOp op;
+        std::shared_ptr<nlohmann::json> ratings;
+    };
+
     void send_error(const std::shared_ptr<Peer>& peer,
                     std::string_view code,
                     std::string message,
@@ -130,6 +139,9 @@ private:
     // on a failed write the state of begin_change() comes back.
     void begin_change();
     void commit(nlohmann::json event, StoreOp op, Origin origin, std::function<void()> after = {});
+    // The same for a write that brings something back (an ending's ratings).
+    void
+    commit(nlohmann::json event, StoreWrite write, Origin origin, std::function<void()> after = {});
     void committed(bool ok,
                    nlohmann::json event,
                    nlohmann::json next,
@@ -146,6 +158,10 @@ private:
     // Runs a command: an exception rolls back and answers `internal` to the origin.
     void guarded(const Origin& origin, const std::function<void()>& fn);
 
+    // The state an event is announced from: all of state_json() but the chat, which a delta never
+    // carries whole (only the line a chat event adds, `chat_add`), so a move does not build it.
+    [[nodiscard]] nlohmann::json event_state_json() const;
+    void add_chat(nlohmann::json& state) const;  // the chat of state_json(), where there is one
     [[nodiscard]] std::string state_message(std::optional<std::int64_t> ref) const;
     [[nodiscard]] std::string state_message(const nlohmann::json& state,
                                             std::optional<std::int64_t> ref) const;
@@ -175,13 +191,14 @@ private:
     void on_chat(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
     [[nodiscard]] bool chat_allowed() const;
     [[nodiscard]] nlohmann::json chat_json() const;
+    [[nodiscard]] nlohmann::json last_chat_line_json() const;  // the line a chat event adds
     void announce_rematch(const std::string& new_id, const Origin& origin);
     void on_draw(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer);
     void apply_move(const core::Move& mv, bool by_computer, const Origin& origin);
     void apply_ending(std::string_view kind, core::Color by, const Origin& origin);
-    // The op also writes the ratings and rewards; a rated game's ratings (before and after)
-    // land in pending_ratings_, which commit() puts into the ending's result.
-    [[nodiscard]] StoreOp with_results(StoreOp op);
+    // The op of an ending, which also writes the ratings and rewards (the ratings come back in
+    // the write's `ratings`).
+    [[nodiscard]] StoreWrite with_results(StoreOp op);
 
     void arm_timer();
     void check_flag();
@@ -234,7 +251,6 @@ private:
     std::array<std::deque<std::int64_t>, 2> chat_times_{};
     // A rated game's ratings {white,black}{before,after}, once its ending is stored (else null).
     nlohmann::json result_ratings_;
-    std::shared_ptr<nlohmann::json> pending_ratings_;  // filled by with_results' op on the store
     // The state of version_ as every subscriber has it (the base of the next event's delta);
     // null until one was sent to all (the next event then carries the whole state).
     nlohmann::json sent_state_;

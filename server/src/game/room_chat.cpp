@@ -39,6 +39,10 @@ Json Room::chat_json() const {
     return lines;
 }
 
+Json Room::last_chat_line_json() const {
+    return chat_.empty() ? Json(nullptr) : line_json(chat_.back());
+}
+
 void Room::on_chat(const ClientMessage& m, core::Color me, const std::shared_ptr<Peer>& peer) {
     if (!chat_allowed()) {
         send_error(

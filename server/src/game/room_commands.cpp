@@ -358,9 +358,8 @@ void Room::apply_move(const core::Move& mv, bool by_computer, const Origin& orig
     const GameRecord h = next_header();
     const MoveRecord mr{ply, full, now};
     StoreOp op = [h, mr](Store& s) { s.append_move(h, mr); };
-    if (game_.is_over()) {
-        op = with_results(std::move(op));
-    }
+    StoreWrite write =
+        game_.is_over() ? with_results(std::move(op)) : StoreWrite{std::move(op), nullptr};
     commit(Json{{"kind", "move"},
                 {"computer", by_computer},
                 {"move",
@@ -369,7 +368,7 @@ void Room::apply_move(const core::Move& mv, bool by_computer, const Origin& orig
                   {"text", text},
                   {"path", core::path_squares(game_.variant(), mv)},
                   {"captures", core::captured_squares(game_.variant(), mv)}}}},
-           std::move(op),
+           std::move(write),
            origin,
            [this] { start(); });
 }

@@ -46,7 +46,7 @@ void Room::apply_ending(std::string_view kind, core::Color by, const Origin& ori
            origin);
 }
 
-Room::StoreOp Room::with_results(StoreOp op) {
+Room::StoreWrite Room::with_results(StoreOp op) {
     const auto& r = game_.result();
     std::array<ResultSeat, 2> seats;
     for (std::size_t c = 0; c < 2; ++c) {
@@ -64,17 +64,18 @@ Room::StoreOp Room::with_results(StoreOp op) {
     const std::string day     = utc_day(svc_.clock.now_ms());
     const int cap             = svc_.options.reward_daily_cap;
     const std::int64_t now    = svc_.clock.now_ms();
-    pending_ratings_          = std::make_shared<Json>();
-    return [prev = std::move(op),
-            seats,
-            rated,
-            rewards,
-            variant,
-            day,
-            cap,
-            now,
-            game    = id_,
-            ratings = pending_ratings_](Store& s) {
+    auto ratings_out          = std::make_shared<Json>();
+
+    StoreOp write = [prev = std::move(op),
+                     seats,
+                     rated,
+                     rewards,
+                     variant,
+                     day,
+                     cap,
+                     now,
+                     game    = id_,
+                     ratings = ratings_out](Store& s) {
         s.transaction([&] {
             prev(s);
             if (rated) {
@@ -118,6 +119,7 @@ Room::StoreOp Room::with_results(StoreOp op) {
             }
         });
     };
+    return StoreWrite{std::move(write), std::move(ratings_out)};
 }
 
 }  // namespace papan::server

@@ -13,6 +13,18 @@ namespace papan::server {
 using Json = nlohmann::json;
 
 Json Room::state_json() const {
+    Json s = event_state_json();
+    add_chat(s);
+    return s;
+}
+
+void Room::add_chat(Json& state) const {
+    if (chat_allowed()) {
+        state["chat"] = chat_json();
+    }
+}
+
+Json Room::event_state_json() const {
     const auto v       = game_.variant();
     const auto& pos    = game_.position();
     const bool playing = rec_.status == GameStatus::Playing;
@@ -110,9 +122,6 @@ Json Room::state_json() const {
         s["clock"] = nullptr;
     }
     s["undo_allowed"] = undo_plies() > 0;
-    if (chat_allowed()) {
-        s["chat"] = chat_json();
-    }
     if (rec_.status == GameStatus::Over) {
         s["result"] = {
             {"outcome", rec_.outcome}, {"reason", rec_.reason}, {"text", rec_.result_text}};

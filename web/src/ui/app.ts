@@ -105,7 +105,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
     document.documentElement.lang = lang;
     document.title = `Papan — ${format(lang, 'tagline')}`;
     header.replaceChildren(
-      h('a', { class: 'brand', href: '#/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }), 'Papan'),
+      h('a', { class: 'brand', href: '#/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }), h('span', { class: 'brand-name' }, 'Papan')),
       h('nav', { class: 'menu' },
         h('a', { href: '#/', 'data-test': 'nav-play' }, ctx.t('play')),
         h('a', { href: '#/rules', 'data-test': 'nav-rules' }, ctx.t('rules')),

@@ -222,11 +222,13 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       const tc = state.clock.time_control;
       el.classList.toggle('running', state.clock.running === c);
       el.classList.toggle('low', v.overtime || v.main_ms < 20_000);
-      el.textContent = v.overtime
-        ? `${formatMs(v.period_ms)} (${v.periods}×)`
+      // the time left, then what follows it (the byo-yomi periods), which a phone puts under it
+      const [left, then] = v.overtime
+        ? [formatMs(v.period_ms), `(${v.periods}×)`]
         : tc.kind === 'byoyomi' && (tc.periods ?? 0) > 0
-          ? `${formatMs(v.main_ms)} ${ctx.t('periodsShort', { n: v.periods, s: tc.period ?? 0 })}`
-          : formatMs(v.main_ms);
+          ? [formatMs(v.main_ms), ctx.t('periodsShort', { n: v.periods, s: tc.period ?? 0 })]
+          : [formatMs(v.main_ms), ''];
+      if (el.textContent !== (then ? `${left} ${then}` : left)) el.replaceChildren(left, ...(then ? [' ', h('span', { class: 'clock-then' }, then)] : []));
     }
   }
 
@@ -294,7 +296,9 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       const text = mine === 'white' || mine === 'black' ? (s.turn === mine ? ctx.t('yourTurn') : ctx.t('theirTurn')) : ctx.t('toMove', { side: sideName(s.turn) });
       status.replaceChildren(h('div', { 'data-test': 'turn', 'data-turn': s.turn }, text));
     }
-    mobileStatus.textContent = status.textContent;
+    // the result and the rating changes stay two lines, as in the status
+    const statusLines = status.children.length ? [...status.children].map((c) => c.textContent ?? '') : [status.textContent ?? ''];
+    mobileStatus.replaceChildren(...statusLines.filter((t) => t !== '').map((t) => h('div', {}, t)));
     const paired = pairedComputerLevel(s, st);
     const pairingText = paired === null ? '' : ctx.t('pairedComputer', { level: paired ? displayLevel(paired) : '?' });
     if (pairingNote.textContent !== pairingText) pairingNote.textContent = pairingText;
