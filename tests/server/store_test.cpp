@@ -176,7 +176,7 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(store.add_reward("u1", "2026-01-02", 6, 100), 6);
     EXPECT_EQ(store.reward_total("u1"), 106);
     EXPECT_EQ(store.reward_total("u2"), 0);
-    EXPECT_EQ(latest_schema_version(), 6);
+    EXPECT_EQ(latest_schema_version(), 7);
 }
 
 TEST_P(StoreTest, UnfinishedGamesArePagedByIdAndWalkedWhole) {
@@ -263,6 +263,33 @@ TEST_P(StoreTest, ChatLinesAreStoredWithTheGame) {
     GameRecord none = g;
     none.id         = "nosuch";
     EXPECT_ANY_THROW(store_->append_chat(none, ChatRecord{0, 0, 1, "x"}));
+}
+
+// A finished rated game reads back its rating changes (migration 0007: found by the game), one
+// per player, so that a reloaded room shows both ratings again; another game reads none.
+TEST_P(StoreTest, AGameReadsBackItsRatingChanges) {
+    auto& store    = *store_;
+    const auto ann = store.create_user(UserRecord{0, "ann", "hash", 1});
+    const auto bob = store.create_user(UserRecord{0, "bob", "hash", 1});
+    ASSERT_TRUE(ann && bob);
+    GameRecord g = game("rated1", "over", 5);
+    g.seats[0]   = SeatRecord{numbered("u", *ann), "ann", false, *ann};
+    g.seats[1]   = SeatRecord{numbered("u", *bob), "bob", false, *bob};
+    g.rated      = true;
+    store.insert_game(g);
+    store.insert_game(game("other", "over", 5));
+    const RatingChangeRecord won{*ann, "international", "rated1", 1216, 16, 2, 40};
+    const RatingChangeRecord lost{*bob, "international", "rated1", 1184, -16, 0, 40};
+    store.transaction([&] {
+        store.add_rating_change(lost);
+        store.add_rating_change(won);
+        store.add_rating_change({*ann, "international", "later", 1230, 14, 2, 50});
+    });
+    const auto back = open()->load_game("rated1");
+    ASSERT_TRUE(back);
+    const std::vector<RatingChangeRecord> expected{won, lost};  // by user id
+    EXPECT_EQ(back->rating_changes, expected);
+    EXPECT_TRUE(store.load_game("other")->rating_changes.empty());
 }
 
 TEST_P(StoreTest, RatedVariantsMostPlayersFirst) {

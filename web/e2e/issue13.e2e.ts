@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { format } from '../src/i18n';
-import { clickSquare, geometryOf, joinByLink, launch, moveCount, newPage, partial, playAnyMove, removeData, rng, seriousViolations, shot, startServer, targets, waitTurn, type Server } from './harness';
+import { join } from 'node:path';
+import { clickSquare, geometryOf, joinByLink, launch, moveCount, newPage, partial, playAnyMove, removeData, rng, seriousViolations, shot, SHOTS, startServer, targets, waitTurn, type Server } from './harness';
 import { openLobby, setHidden, signUp, startGame } from './lobby';
 
 let server: Server;
@@ -36,6 +37,38 @@ async function shots(page: Page, name: string, back = { width: 1280, height: 800
 }
 
 const text = async (page: Page, sel: string): Promise<string> => ((await page.textContent(sel)) ?? '').trim();
+
+/**
+ * The opponent's offer on a 375 x 667 phone: the prompt and its answer button `answer` lie inside
+ * the screen at the top of the page and scrolled to its end (no scrolling needed to see it), the
+ * button takes focus, the prompt is a labelled group, the live region said `words`, and axe finds
+ * nothing serious; then a screenshot of the screen as the player sees it.
+ */
+async function offerInSight(page: Page, answer: string, words: string, name: string): Promise<void> {
+  const inScreen = async (sel: string): Promise<void> => {
+    const box = await page.$eval(sel, (e) => e.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(667);
+    expect(box.right).toBeLessThanOrEqual(375);
+  };
+  const prompt = '[data-test="offer-prompt"]';
+  const button = `${prompt} [data-test="${answer}"]`;
+  for (const y of [0, 100_000]) {
+    await page.evaluate((to) => window.scrollTo(0, to), y);
+    await inScreen(prompt);
+    await inScreen(button);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await page.getAttribute(prompt, 'role')).toBe('group');
+  expect(await page.getAttribute(prompt, 'aria-label')).toBe('Your opponent asks');
+  await page.focus(button);
+  expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['test'])).toBe(answer);
+  expect(await text(page, '[data-test="announce"]')).toContain(words);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, `issue13-${name}-375.png`) });
+}
 
 describe('1 honest opponents: random pairing that gives the computer', () => {
   it('says no one was waiting and names the computer\'s level, in English and Indonesian, and the rules index explains it', async () => {
@@ -249,12 +282,20 @@ describe('4 fewer clicks', () => {
     // White's last move is taken back and it is White's turn again
     await a.page.click('[data-test="takeback-offer"]');
     await b.page.waitForSelector('[data-test="takeback-banner"]');
+    await offerInSight(b.page, 'takeback-accept', 'Your opponent asks to take back a move', 'takeback-prompt');
     await shots(b.page, 'takeback-asked', { width: 375, height: 667 });
     await b.page.click('[data-test="takeback-accept"]');
     await a.page.waitForFunction(() => [...document.querySelectorAll('[data-test="move-list"] .mv')].filter((e) => (e.textContent ?? '').trim() !== '' && e.textContent !== '…').length === 2);
     expect(await moveCount(a.page)).toBe(2);
     expect(await waitTurn(a.page, 'white')).toBe(true);
     expect(await b.page.$('[data-test="takeback-banner"]')).toBeNull();
+    expect(await b.page.isVisible('[data-test="offer-prompt"]')).toBe(false);
+    // a draw offer is kept in sight on the phone just the same, and declined there
+    await a.page.click('[data-test="draw-offer"]');
+    await b.page.waitForSelector('[data-test="draw-banner"]');
+    await offerInSight(b.page, 'draw-decline', 'Your opponent offers a draw', 'draw-prompt');
+    await b.page.click('[data-test="draw-decline"]');
+    await b.page.waitForSelector('[data-test="offer-prompt"]', { state: 'hidden' });
     // chat between the two players (docs/protocol.md, "Chat"): each sees the other's line, as
     // the server cleaned it; a mute hides the opponent's lines in this browser
     const chatLines = (p: Page): Promise<string[]> => p.$$eval('[data-test="chat-lines"] li', (ls) => ls.map((l) => (l.textContent ?? '').trim()));
@@ -642,6 +683,7 @@ describe('1 and 8 (client side): rated or casual on every game page, finished ga
     // the result banner shows each rating after the game and its change; the end is heard
     await b.page.waitForSelector('[data-test="rating-change"]');
     expect(await text(b.page, '[data-test="rating-change"]')).toBe('e2e_rita 1184 (−16) · e2e_budi 1216 (+16)');
+    const ratedGame = b.page.url();
     expect(await b.page.$eval('body', (x) => x.dataset['sound'])).toBe('end');
     expect(await text(b.page, '[data-test="announce"]')).toContain(await text(b.page, '[data-test="result"]'));
     await shots(b.page, 'rated-result', { width: 375, height: 667 });
@@ -682,6 +724,14 @@ describe('1 and 8 (client side): rated or casual on every game page, finished ga
     await openLobby(c.page, server.url);
     await startGame(c.page, { variant: 'czech', mode: 'computer', level: 'easy', color: 'white' });
     expect(await text(c.page, '[data-test="rated-badge"]')).toBe('Casual');
+    // a restart: the finished game is read back from the store, and a reload of its page still
+    // shows both ratings and their changes (they came only with the ending's event before)
+    await server.stop();
+    server = await startServer(server.port, server.data, 50);
+    await b.page.goto(ratedGame);
+    await b.page.reload();
+    await b.page.waitForSelector('[data-test="rating-change"]', { timeout: 20_000 });
+    expect(await text(b.page, '[data-test="rating-change"]')).toBe('e2e_rita 1184 (−16) · e2e_budi 1216 (+16)');
     await a.context.close();
     await b.context.close();
     await c.context.close();

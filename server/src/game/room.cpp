@@ -72,9 +72,12 @@ core::Expected<std::shared_ptr<Room>> Room::from_record(Services& services, Game
     rec.moves.clear();
     std::deque<ChatRecord> chat(rec.chat.begin(), rec.chat.end());
     rec.chat.clear();
-    auto room         = std::make_shared<Room>(services, std::move(rec), std::move(g));
-    room->move_times_ = std::move(times);
-    room->chat_       = std::move(chat);
+    Json ratings = rec.status == GameStatus::Over ? stored_ratings(rec) : Json();
+    rec.rating_changes.clear();
+    auto room             = std::make_shared<Room>(services, std::move(rec), std::move(g));
+    room->move_times_     = std::move(times);
+    room->chat_           = std::move(chat);
+    room->result_ratings_ = std::move(ratings);
     return room;
 }
 

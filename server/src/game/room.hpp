@@ -199,6 +199,9 @@ private:
     // The op of an ending, which also writes the ratings and rewards (the ratings come back in
     // the write's `ratings`).
     [[nodiscard]] StoreWrite with_results(StoreOp op);
+    // The ratings of a finished rated game read back from the store (GameRecord::rating_changes)
+    // in the form with_results gives them; null unless both seats' changes are there.
+    [[nodiscard]] static nlohmann::json stored_ratings(const GameRecord& rec);
 
     void arm_timer();
     void check_flag();
@@ -249,7 +252,8 @@ private:
     std::deque<ChatRecord> chat_;  // the last kChatLinesLoaded lines, oldest first
     // When each side's last lines were written (the chat rate: kChatBurst per kChatWindowMs).
     std::array<std::deque<std::int64_t>, 2> chat_times_{};
-    // A rated game's ratings {white,black}{before,after}, once its ending is stored (else null).
+    // A rated game's ratings {white,black}{before,after}, once its ending is stored or when the
+    // finished game is loaded (else null).
     nlohmann::json result_ratings_;
     // The state of version_ as every subscriber has it (the base of the next event's delta);
     // null until one was sent to all (the next event then carries the whole state).

@@ -5,6 +5,8 @@
 
 #include <papan/server/elo.hpp>
 
+#include <algorithm>
+
 namespace papan::server {
 
 using Json = nlohmann::json;
@@ -120,6 +122,23 @@ Room::StoreWrite Room::with_results(StoreOp op) {
         });
     };
     return StoreWrite{std::move(write), std::move(ratings_out)};
+}
+
+Json Room::stored_ratings(const GameRecord& rec) {
+    Json out = Json::object();
+    for (std::size_t c = 0; c < 2; ++c) {
+        const auto& seat = rec.seats[c];
+        const auto it    = std::find_if(
+            rec.rating_changes.begin(), rec.rating_changes.end(), [&](const RatingChangeRecord& r) {
+                return seat.user_id && r.user_id == *seat.user_id;
+            });
+        if (it == rec.rating_changes.end()) {
+            return nullptr;
+        }
+        out[std::string(color_key(static_cast<core::Color>(c)))] = {
+            {"before", it->rating - it->change}, {"after", it->rating}};
+    }
+    return out;
 }
 
 }  // namespace papan::server

@@ -218,6 +218,15 @@ public:
                                                row[3].as<std::string>()});
             }
             std::reverse(out->chat.begin(), out->chat.end());
+            for (const auto& row : t.exec_prepared("load_rating_changes", id)) {
+                out->rating_changes.push_back(RatingChangeRecord{row[0].as<std::int64_t>(),
+                                                                 row[1].as<std::string>(),
+                                                                 id,
+                                                                 row[2].as<int>(),
+                                                                 row[3].as<int>(),
+                                                                 row[4].as<int>(),
+                                                                 row[5].as<std::int64_t>()});
+            }
         });
         return out;
     }
@@ -701,6 +710,9 @@ private:
         conn_->prepare("add_rating_change",
                        "INSERT INTO rating_changes (user_id, variant, game_id, rating, delta, "
                        "score2, at_ms) VALUES ($1,$2,$3,$4,$5,$6,$7)");
+        conn_->prepare("load_rating_changes",
+                       "SELECT user_id, variant, rating, delta, score2, at_ms FROM "
+                       "rating_changes WHERE game_id=$1 ORDER BY user_id");
         conn_->prepare("rating_history",
                        "SELECT variant, game_id, rating, delta, score2, at_ms FROM "
                        "rating_changes WHERE user_id=$1 ORDER BY at_ms, game_id");

@@ -248,6 +248,7 @@ public:
         s.reset();
         load_moves(g);
         load_chat(g);
+        load_rating_changes(g);
         return g;
     }
 
@@ -681,6 +682,22 @@ private:
         }
         s.reset();
         std::reverse(g.chat.begin(), g.chat.end());
+    }
+
+    void load_rating_changes(GameRecord& g) {
+        auto& s = stmt("SELECT user_id, variant, rating, delta, score2, at_ms FROM rating_changes "
+                       "WHERE game_id=? ORDER BY user_id");
+        s.reset().bind(g.id);
+        while (s.step()) {
+            g.rating_changes.push_back(RatingChangeRecord{s.integer(0),
+                                                          s.text(1),
+                                                          g.id,
+                                                          static_cast<int>(s.integer(2)),
+                                                          static_cast<int>(s.integer(3)),
+                                                          static_cast<int>(s.integer(4)),
+                                                          s.integer(5)});
+        }
+        s.reset();
     }
 
     std::optional<UserRecord> read_user(Stmt& s) {

@@ -205,6 +205,7 @@ export const en = {
     takebackDecline: 'Refuse takeback',
     takebackOffered: 'Your opponent asks to take back a move',
     takebackSent: 'Takeback asked',
+    offerPromptLabel: 'Your opponent asks',
     chat: 'Chat',
     chatMessage: 'Message',
     chatSend: 'Send',

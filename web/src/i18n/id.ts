@@ -205,6 +205,7 @@ export const id: Messages = {
     takebackDecline: 'Tolak pembatalan',
     takebackOffered: 'Lawanmu minta membatalkan langkah',
     takebackSent: 'Permintaan batal terkirim',
+    offerPromptLabel: 'Permintaan lawanmu',
     chat: 'Obrolan',
     chatMessage: 'Pesan',
     chatSend: 'Kirim',

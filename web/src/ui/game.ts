@@ -19,7 +19,7 @@ import { buttonsOf, clocksAt, clockStartsWithFirstMove, formatMs, limitRuleName,
 import { displayName } from './names';
 import { ReplyPacer } from './pacer';
 import { chatPanel } from './chat';
-import { ratingLines, signed, takebackButtons, undoAllowed } from './social';
+import { newOffers, offersToAnswer, ratingLines, signed, takebackButtons, undoAllowed, type OfferKind } from './social';
 import { appSounds, lowTimeCrossed, soundsFor } from './sound';
 import type { Review } from './review';
 
@@ -65,6 +65,9 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   const rated = h('span', { class: 'badge', 'data-test': 'rated-badge' });
   const chat = chatPanel(ctx, gameId);
   const banner = h('div', { class: 'banner-area' });
+  // the opponent's draw offer or takeback request with its answer buttons; a phone keeps it in
+  // sight over the bottom of the page (the side column is below the board there)
+  const offerPrompt = h('div', { class: 'offer-prompt', role: 'group', 'data-test': 'offer-prompt', hidden: true });
   // flip, sounds, fewer clicks, hot-seat turn: for play; the review brings its own flip
   const playCtl = playControls(ctx, {
     flip: () => {
@@ -96,7 +99,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         playCtl,
         boardControls(ctx, () => (board ? [board] : [])),
       ),
-      h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, banner, buttons, reviewPanel, h('h3', {}, ctx.t('moves')), moveList, chat.el, announcer),
+      h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, offerPrompt, banner, buttons, reviewPanel, h('h3', {}, ctx.t('moves')), moveList, chat.el, announcer),
     ),
   );
 
@@ -319,15 +322,14 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
       items.push(h('div', { class: 'banner info' }, h('p', {}, ctx.t('waitingFriend')), h('input', { class: 'link', readonly: true, value: link, 'data-test': 'friend-link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() })));
     }
     const actor = st.mine === 'both' ? s.turn : st.mine;
-    if (s.draw_offer && !s.result) {
-      items.push(h('div', { class: 'banner info', 'data-test': 'draw-banner' }, s.draw_offer === actor ? ctx.t('drawOfferSent') : ctx.t('drawOffered')));
+    if (s.draw_offer && !s.result && s.draw_offer === actor) {
+      items.push(h('div', { class: 'banner info', 'data-test': 'draw-sent' }, ctx.t('drawOfferSent')));
     }
     if (s.rematch.white !== s.rematch.black && !s.rematch.game) {
       const asked: Color = s.rematch.white ? 'white' : 'black';
       items.push(h('div', { class: 'banner info' }, asked === actor ? ctx.t('rematchSent') : ctx.t('rematchOffered')));
     }
     const tb = takebackButtons(s, st);
-    if (tb.answer) items.push(h('div', { class: 'banner info', 'data-test': 'takeback-banner' }, ctx.t('takebackOffered')));
     if (tb.waiting) items.push(h('div', { class: 'banner info' }, ctx.t('takebackSent')));
     if (notice) items.push(h('div', { class: 'banner error', 'data-test': 'notice' }, notice));
     banner.replaceChildren(...items);
@@ -344,14 +346,19 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     };
     const btn = (show: boolean, label: string, test: string, onclick: () => void, cls = ''): HTMLElement | null =>
       show ? h('button', { type: 'button', class: `btn ${cls}`, 'data-test': test, onclick }, label) : null;
+    const offers = offersToAnswer(s, st);
+    const offerRow = (k: OfferKind): HTMLElement =>
+      k === 'draw'
+        ? h('div', { class: 'offer', 'data-test': 'draw-banner' }, h('p', {}, ctx.t('drawOffered')), h('div', { class: 'offer-buttons' }, btn(true, ctx.t('acceptDraw'), 'draw-accept', send('draw_accept'), 'primary'), btn(true, ctx.t('declineDraw'), 'draw-decline', send('draw_decline'))))
+        : h('div', { class: 'offer', 'data-test': 'takeback-banner' }, h('p', {}, ctx.t('takebackOffered')), h('div', { class: 'offer-buttons' }, btn(true, ctx.t('takebackAccept'), 'takeback-accept', takeback('takeback_accept'), 'primary'), btn(true, ctx.t('takebackDecline'), 'takeback-decline', takeback('takeback_decline'))));
+    offerPrompt.replaceChildren(...offers.map(offerRow));
+    offerPrompt.hidden = offers.length === 0;
+    offerPrompt.setAttribute('aria-label', ctx.t('offerPromptLabel'));
+    root.querySelector('.game')?.toggleAttribute('data-offer', offers.length > 0);
     buttons.replaceChildren(
       ...[
-        btn(bt.answerDraw, ctx.t('acceptDraw'), 'draw-accept', send('draw_accept'), 'primary'),
-        btn(bt.answerDraw, ctx.t('declineDraw'), 'draw-decline', send('draw_decline')),
         btn(bt.undo || undoAllowed(s, st), ctx.t('undo'), 'undo', send('undo')),
         btn(tb.ask, ctx.t('takebackAsk'), 'takeback-offer', takeback('takeback_offer')),
-        btn(tb.answer, ctx.t('takebackAccept'), 'takeback-accept', takeback('takeback_accept'), 'primary'),
-        btn(tb.answer, ctx.t('takebackDecline'), 'takeback-decline', takeback('takeback_decline')),
         btn(bt.offerDraw, ctx.t('offerDraw'), 'draw-offer', send('draw_offer')),
         btn(bt.claimDraw, ctx.t('claimDraw'), 'draw-claim', send('draw_claim')),
         btn(bt.resign, confirmResign ? ctx.t('confirmResign') : ctx.t('resign'), 'resign', () => {
@@ -411,7 +418,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     const next = m.state.rematch.game;
     render();
     for (const name of soundsFor(prev, m.state)) sounds.play(name);
-    const words = [moveAnnouncement(prev, m.state, ctx.t), prev && !prev.result && m.state.result ? resultText(m.state) : null].filter((x): x is string => !!x);
+    const offerWords = newOffers(prev, m.state, seat()).map((k) => ctx.t(k === 'draw' ? 'drawOffered' : 'takebackOffered'));
+    const words = [moveAnnouncement(prev, m.state, ctx.t), prev && !prev.result && m.state.result ? resultText(m.state) : null, ...offerWords].filter((x): x is string => !!x);
     if (words.length) say(words.join('. '));
     const mine = seat().mine;
     if (m.type === 'event' && m.event.kind === 'start') attention.call(ctx.t('titleArrived'));

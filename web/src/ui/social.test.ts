@@ -1,7 +1,7 @@
 // Fixtures in the shape of docs/protocol.md (takebacks, chat, ratings).
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../net/protocol';
-import { chatShown, chatText, chatWritable, ratingLines, signed, takebackButtons, undoAllowed, visibleChat } from './social';
+import { chatShown, chatText, chatWritable, newOffers, offersToAnswer, ratingLines, signed, takebackButtons, undoAllowed, visibleChat } from './social';
 
 function state(over: Partial<GameState> = {}): GameState {
   return {
@@ -38,6 +38,24 @@ describe('takeback (friend and random games, not rated)', () => {
     expect(undoAllowed(state({ mode: 'hotseat', undo_allowed: true }), { mine: 'both' })).toBe(true);
     expect(undoAllowed(state({ mode: 'computer' }), { mine: 'white' })).toBe(true);
     expect(undoAllowed(state({ mode: 'friend', undo_allowed: true }), { mine: 'white' })).toBe(false);
+  });
+});
+
+describe('the opponent\'s offers to answer (the prompt kept in sight on a phone)', () => {
+  it('lists the draw offer and the takeback request of the opponent, not one\'s own, nor to spectators', () => {
+    expect(offersToAnswer(state(), { mine: 'white' })).toEqual([]);
+    expect(offersToAnswer(state({ draw_offer: 'black' }), { mine: 'white' })).toEqual(['draw']);
+    expect(offersToAnswer(state({ draw_offer: 'black', takeback_offer: 'black' }), { mine: 'white' })).toEqual(['draw', 'takeback']);
+    expect(offersToAnswer(state({ draw_offer: 'white', takeback_offer: 'white' }), { mine: 'white' })).toEqual([]);
+    expect(offersToAnswer(state({ draw_offer: 'black', takeback_offer: 'black' }), { mine: null })).toEqual([]);
+    expect(offersToAnswer(state({ draw_offer: 'black', result: { outcome: 'draw', reason: 'agreement', text: '' }, status: 'over' }), { mine: 'white' })).toEqual([]);
+  });
+  it('says an offer once, when it comes', () => {
+    const offered = state({ takeback_offer: 'black' });
+    expect(newOffers(state(), offered, { mine: 'white' })).toEqual(['takeback']);
+    expect(newOffers(offered, state({ takeback_offer: 'black', version: 6 }), { mine: 'white' })).toEqual([]);
+    expect(newOffers(offered, state({ takeback_offer: 'black', draw_offer: 'black' }), { mine: 'white' })).toEqual(['draw']);
+    expect(newOffers(null, offered, { mine: 'white' })).toEqual(['takeback']); // a page opened on it
   });
 });
 

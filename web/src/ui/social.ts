@@ -4,7 +4,7 @@
 
 import type { Color } from '../board/geometry';
 import { CHAT_MAX, type ChatLine, type GameState } from '../net/protocol';
-import type { Seat } from './model';
+import { buttonsOf, type Seat } from './model';
 
 export interface TakebackButtons {
   ask: boolean;
@@ -27,6 +27,26 @@ export function takebackButtons(s: GameState, seat: Seat): TakebackButtons {
     answer: offer !== null && offer !== mine,
     waiting: offer === mine,
   };
+}
+
+/** What the opponent asked for that waits for the player's answer. */
+export type OfferKind = 'draw' | 'takeback';
+
+/**
+ * The opponent's draw offer and takeback request that the player can answer now, draw first: the
+ * prompt with the answer buttons, which a phone keeps in sight over the page (game.ts).
+ */
+export function offersToAnswer(s: GameState, seat: Seat): OfferKind[] {
+  const out: OfferKind[] = [];
+  if (buttonsOf(s, seat, false).answerDraw) out.push('draw');
+  if (takebackButtons(s, seat).answer) out.push('takeback');
+  return out;
+}
+
+/** The offers that came with this state (not there before): said once in the live region. */
+export function newOffers(prev: GameState | null, next: GameState, seat: Seat): OfferKind[] {
+  const before = prev ? offersToAnswer(prev, seat) : [];
+  return offersToAnswer(next, seat).filter((k) => !before.includes(k));
 }
 
 /** Undo: against the computer as before; in hot-seat when the server says it may be done now. */

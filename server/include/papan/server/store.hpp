@@ -50,6 +50,19 @@ struct ChatRecord {
 
 inline constexpr int kChatLinesLoaded = 100;  // the lines a game's state carries
 
+// One rated game of a player: the rating after it and its change.
+struct RatingChangeRecord {
+    std::int64_t user_id = 0;
+    std::string variant;
+    std::string game_id;
+    int rating         = 0;  // after the game
+    int change         = 0;
+    int score2         = 0;  // twice the player's score: 2 a win, 1 a draw, 0 a loss
+    std::int64_t at_ms = 0;
+
+    friend bool operator==(const RatingChangeRecord&, const RatingChangeRecord&) = default;
+};
+
 // A game's row: everything but the moves changes through update_game / append_move.
 struct GameRecord {
     std::string id;
@@ -75,6 +88,9 @@ struct GameRecord {
     std::int64_t updated_ms = 0;
     std::vector<MoveRecord> moves;  // filled by the loaders only
     std::vector<ChatRecord> chat;   // load_game: the last kChatLinesLoaded lines, oldest first
+    // load_game: a finished rated game's rating changes, one per player (written with its
+    // ending, add_rating_change), so that a reloaded game shows them again; empty otherwise.
+    std::vector<RatingChangeRecord> rating_changes;
 };
 
 struct UserRecord {
@@ -93,19 +109,6 @@ struct RatingRecord {
     int wins   = 0;  // counted from the rating history (ratings_of)
     int losses = 0;
     int draws  = 0;
-};
-
-// One rated game of a player: the rating after it and its change.
-struct RatingChangeRecord {
-    std::int64_t user_id = 0;
-    std::string variant;
-    std::string game_id;
-    int rating         = 0;  // after the game
-    int change         = 0;
-    int score2         = 0;  // twice the player's score: 2 a win, 1 a draw, 0 a loss
-    std::int64_t at_ms = 0;
-
-    friend bool operator==(const RatingChangeRecord&, const RatingChangeRecord&) = default;
 };
 
 class Store {
