@@ -18,17 +18,6 @@ using namespace std::chrono_literals;
 
 constexpr const char* kFault = "/__injected_fault";
 
-// Waits up to 5 s for a log line matching `pattern`.
-bool log_has(const std::filesystem::path& log, const std::regex& pattern) {
-    for (int i = 0; i < 50; ++i) {
-        if (std::regex_search(read_file(log), pattern)) {
-            return true;
-        }
-        std::this_thread::sleep_for(100ms);
-    }
-    return false;
-}
-
 TEST(ConnectionFaults, HttpSessionExceptionIsLoggedAnsweredAndSurvived) {
     TempDir dir;
     const auto log = dir.path() / "server.log";

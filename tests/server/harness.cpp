@@ -441,6 +441,21 @@ std::string read_file(const std::filesystem::path& p) {
     return s.str();
 }
 
+bool log_has(const std::filesystem::path& log,
+             const std::regex& pattern,
+             std::chrono::milliseconds timeout) {
+    const auto until = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+        if (std::regex_search(read_file(log), pattern)) {
+            return true;
+        }
+        if (std::chrono::steady_clock::now() >= until) {
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+}
+
 std::int64_t epoch_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())

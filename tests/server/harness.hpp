@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -144,6 +145,11 @@ private:
 
 // The whole of a file ("" when it cannot be read): a spawned process's log.
 std::string read_file(const std::filesystem::path& p);
+
+// Whether a line matching `pattern` appears in the file within `timeout` (polled every 100 ms).
+bool log_has(const std::filesystem::path& log,
+             const std::regex& pattern,
+             std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
 // Milliseconds since the Unix epoch: the time a bus message or a job is stamped with.
 std::int64_t epoch_ms();
