@@ -218,6 +218,9 @@ public:
                                                row[3].as<std::string>()});
             }
             std::reverse(out->chat.begin(), out->chat.end());
+            if (out->status != GameStatus::Over || !out->rated) {
+                return;  // only a rated ending writes rating changes
+            }
             for (const auto& row : t.exec_prepared("load_rating_changes", id)) {
                 out->rating_changes.push_back(RatingChangeRecord{row[0].as<std::int64_t>(),
                                                                  row[1].as<std::string>(),

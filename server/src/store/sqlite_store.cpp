@@ -248,7 +248,9 @@ public:
         s.reset();
         load_moves(g);
         load_chat(g);
-        load_rating_changes(g);
+        if (g.status == GameStatus::Over && g.rated) {  // only a rated ending writes them
+            load_rating_changes(g);
+        }
         return g;
     }
 
