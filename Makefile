@@ -1,7 +1,9 @@
 # The commands a newcomer needs. Each one installs missing system packages first (Debian 12).
 #   make run    build and start Papan on http://localhost:8080 (release build, data in ./data)
-#   make test   build everything and run every test (release, web client in chromium, sanitizers),
-#               clang-format, clang-tidy (make lint) and the docs' paths (make docs-check)
+#   make test   build everything and run every test (release build, web client in chromium, a short
+#               fuzzing run of the parsers), clang-format and the docs' paths (make docs-check)
+#   make test-extra  what does not fit make test's 30 minutes: clang-tidy (make lint) and the short
+#               fuzzing run of every target, the server's too; run before landing
 #   make bench  perft and speed figures (long: every published perft depth), PDN games/s
 #   make tune   the evaluation's training pipeline (self-play, fit, export; hours)
 #   make fuzz   the libFuzzer targets for an hour each (FUZZ_SECONDS)
@@ -13,7 +15,7 @@
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: sanitize test-sanitizers lint docs-check tune interop endgames faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: test-extra test-fuzz-all sanitize test-sanitizers lint docs-check tune interop endgames faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -37,7 +39,12 @@ run: build
 # Not in it: make sanitize (the core and server tests under the sanitizers). With the core tests'
 # ASan build in it `make test` measured 32.5 min on two cores, over its 30-minute budget; the
 # parsers and the move generator stay under ASan + UBSan here through the fuzz targets.
-test: deps format-check docs-check test-release lint test-web test-fuzz
+# Not in it either, for the same budget (docs/operations.md, "make test's time"): clang-tidy and
+# the fuzz targets that need the whole server built with clang (http_request, bus_message); both
+# are in `make test-extra`.
+test: deps format-check docs-check test-release test-web test-fuzz
+
+test-extra: lint test-fuzz-all
 
 # The pg.* server tests run against a private PostgreSQL (and Redis) that scripts/services
 # starts in build/services; they stay running afterwards (`bash scripts/services stop`).
@@ -73,10 +80,13 @@ test-sanitizers: deps
 	    [ $$status -eq 0 ] || { echo "$$p: FAILED"; exit 1; }; \
 	done
 
-# A short fuzzing run of every target, all six at once for 40 s (about 13 CPU seconds each on
-# two cores); `make fuzz` runs long. All at once rather than 60 s two at a time: the whole
-# `make test` measured 31 min on a 2-core machine that way, over its 30-minute budget.
+# A short fuzzing run of the parsers' targets (FEN, PDN, move text, the WebSocket message
+# decoder), four at once for 40 s. The two that need the whole server built with clang and ASan
+# (about 4 min on two cores) run in `make test-fuzz-all` (`make test-extra`) and `make fuzz`.
 test-fuzz: deps
+	@FUZZ_SECONDS=40 FUZZ_JOBS=4 bash scripts/fuzz fen pdn move_text ws_message
+
+test-fuzz-all: deps
 	@FUZZ_SECONDS=40 FUZZ_JOBS=6 bash scripts/fuzz
 
 FUZZ_SECONDS ?= 3600
