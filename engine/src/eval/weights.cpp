@@ -67,9 +67,10 @@ std::span<const std::int16_t> builtin_values(core::VariantId v) noexcept {
     // measured on its own (docs/engine.md, "Evaluation").
     case core::VariantId::Brazilian:
     case core::VariantId::Pool:
-    case core::VariantId::Spanish:
     case core::VariantId::Czech:
         return kBuiltinRussian;
+    case core::VariantId::Spanish:
+        return kBuiltinSpanish;
     case core::VariantId::Italian:
         return kBuiltinItalian;
     case core::VariantId::Thai:
