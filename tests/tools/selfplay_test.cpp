@@ -251,7 +251,24 @@ TEST(Match, ForcedMovesAreCountedApart_AtAFixedMoveTime) {
     EXPECT_GT(forced, 0);
     EXPECT_EQ(r.time_candidate.forced.moves, forced);
     EXPECT_LT(r.time_candidate.forced.seconds, 0.01 * static_cast<double>(forced));
-    EXPECT_LE(r.time_candidate.proven.moves, moves - forced);
+    EXPECT_LE(r.time_candidate.proven.moves + r.time_candidate.searched_out.moves, moves - forced);
+}
+
+TEST(Match, MoveTimeKinds_ForcedThenProvenThenSearchedOut) {
+    EngineReply r;
+    EXPECT_EQ(move_time_kind(r, 2), MoveTimeKind::Open);  // no `info`: nothing known
+    r.score = 2000;
+    r.depth = kSearchedOutDepth;
+    EXPECT_EQ(move_time_kind(r, 1), MoveTimeKind::Forced);
+    EXPECT_EQ(move_time_kind(r, 2), MoveTimeKind::Proven);
+    r.score = -kProvenScore;
+    EXPECT_EQ(move_time_kind(r, 2), MoveTimeKind::Proven);
+    r.score = 0;
+    EXPECT_EQ(move_time_kind(r, 2), MoveTimeKind::SearchedOut);
+    r.depth = kSearchedOutDepth - 1;
+    EXPECT_EQ(move_time_kind(r, 2), MoveTimeKind::Open);
+    r.score = kProvenScore - 1;
+    EXPECT_EQ(move_time_kind(r, 2), MoveTimeKind::Open);
 }
 
 TEST(Match, AnEngineThatAnswersAnIllegalMove_Forfeits) {

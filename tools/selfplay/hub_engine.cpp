@@ -5,6 +5,7 @@
 #include <papan/engine/hub.hpp>
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
@@ -183,7 +184,15 @@ core::Expected<EngineReply> HubEngine::think(const core::Game& game,
     }
     reply.move = *move;
     if (!last_info.empty()) {
-        reply.score = hub_score_centi(engine::parse_hub_line(last_info).get("score"));
+        const engine::HubLine info = engine::parse_hub_line(last_info);
+        reply.score                = hub_score_centi(info.get("score"));
+        if (const auto depth = info.get("depth")) {
+            int d = 0;
+            if (std::from_chars(depth->data(), depth->data() + depth->size(), d).ec ==
+                std::errc{}) {
+                reply.depth = d;
+            }
+        }
     }
     return reply;
 }

@@ -40,6 +40,8 @@ struct EngineReply {
     // The score of the last `info` line, in hundredths of a man from the mover's side; none when
     // the engine sent no `info` (a move played without a search).
     std::optional<int> score;
+    // The depth of that `info` line.
+    std::optional<int> depth;
 };
 
 class HubEngine {

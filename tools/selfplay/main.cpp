@@ -117,16 +117,19 @@ std::string time_text(const char* who, const sp::TimeStats& t, double movetime) 
                       100.0 * (1.0 - mean / movetime),
                       t.max_seconds);
         std::string text = buf;
-        // Where the budget goes unspent: forced moves and proven results rightly take less; the
-        // other moves are what time management answers for.
-        const std::int64_t open = t.moves - t.forced.moves - t.proven.moves;
-        const double open_s     = t.seconds - t.forced.seconds - t.proven.seconds;
+        // Where the budget goes unspent: forced moves, proven results and searches that reached
+        // the depth cap rightly take less; the other moves are what time management answers for.
+        const std::int64_t open = t.moves - t.forced.moves - t.proven.moves - t.searched_out.moves;
+        const double open_s =
+            t.seconds - t.forced.seconds - t.proven.seconds - t.searched_out.seconds;
         std::snprintf(buf,
                       sizeof buf,
-                      "  %lld forced (one legal move), %lld proven results; the other %lld moves: "
-                      "unspent %.0f%%\n",
+                      "  %lld forced (one legal move), %lld proven results, %lld searched to the "
+                      "depth cap (%d plies); the other %lld moves: unspent %.0f%%\n",
                       static_cast<long long>(t.forced.moves),
                       static_cast<long long>(t.proven.moves),
+                      static_cast<long long>(t.searched_out.moves),
+                      sp::kSearchedOutDepth,
                       static_cast<long long>(open),
                       open > 0 ? 100.0 * (1.0 - open_s / (static_cast<double>(open) * movetime))
                                : 0.0);

@@ -43,10 +43,18 @@ void count_time(TimeStats& t, const EngineReply& reply, std::size_t legal_moves)
     t.seconds += reply.seconds;
     t.max_seconds   = std::max(t.max_seconds, reply.seconds);
     TimeShare* kind = nullptr;
-    if (legal_moves == 1) {
+    switch (move_time_kind(reply, legal_moves)) {
+    case MoveTimeKind::Forced:
         kind = &t.forced;
-    } else if (reply.score && std::abs(*reply.score) >= kProvenScore) {
+        break;
+    case MoveTimeKind::Proven:
         kind = &t.proven;
+        break;
+    case MoveTimeKind::SearchedOut:
+        kind = &t.searched_out;
+        break;
+    case MoveTimeKind::Open:
+        break;
     }
     if (kind != nullptr) {
         ++kind->moves;
@@ -123,14 +131,28 @@ void add(TimeStats& into, const TimeStats& t) {
     into.moves += t.moves;
     into.seconds += t.seconds;
     into.max_seconds = std::max(into.max_seconds, t.max_seconds);
-    for (auto [to, from] :
-         {std::pair{&into.forced, &t.forced}, std::pair{&into.proven, &t.proven}}) {
+    for (auto [to, from] : {std::pair{&into.forced, &t.forced},
+                            std::pair{&into.proven, &t.proven},
+                            std::pair{&into.searched_out, &t.searched_out}}) {
         to->moves += from->moves;
         to->seconds += from->seconds;
     }
 }
 
 }  // namespace
+
+MoveTimeKind move_time_kind(const EngineReply& reply, std::size_t legal_moves) noexcept {
+    if (legal_moves == 1) {
+        return MoveTimeKind::Forced;
+    }
+    if (reply.score && std::abs(*reply.score) >= kProvenScore) {
+        return MoveTimeKind::Proven;
+    }
+    if (reply.depth && *reply.depth >= kSearchedOutDepth) {
+        return MoveTimeKind::SearchedOut;
+    }
+    return MoveTimeKind::Open;
+}
 
 MatchResult run_match(const MatchOptions& o, const PairCallback& on_pair) {
     MatchResult result;

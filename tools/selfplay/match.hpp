@@ -53,20 +53,36 @@ struct TimeShare {
     double seconds     = 0;
 };
 
-// Wall time of the engines' moves (the spent share of a fixed move time), with the two kinds of
-// move that rightly leave the budget unspent counted apart: a forced move (one legal move) and a
+// Wall time of the engines' moves (the spent share of a fixed move time), with the three kinds
+// of move that rightly leave the budget unspent counted apart: a forced move (one legal move), a
 // proven result (the last `info` score at least kProvenScore: a game end found, or an endgame
-// table win or loss), where more time cannot change the move's value.
+// table win or loss), and a search that reached Papan's depth cap (kSearchedOutDepth: the tree
+// closed, as when the tables or the draw rules settle every line), where more time cannot
+// change the move.
 struct TimeStats {
     std::int64_t moves = 0;
     double seconds     = 0;
     double max_seconds = 0;
     TimeShare forced;
     TimeShare proven;
+    TimeShare searched_out;
 };
 
 // Hub shows a game end found as +-19.xx men and a table win as +-230 men or more.
 inline constexpr int kProvenScore = 1900;
+// Papan's iterative deepening stops at 100 plies (kMaxPly - 28 in engine/src/search).
+inline constexpr int kSearchedOutDepth = 100;
+
+enum class MoveTimeKind {
+    Forced,
+    Proven,
+    SearchedOut,
+    Open
+};
+
+// Which share of TimeStats a reply counts in (the first that applies, in the enum's order).
+[[nodiscard]] MoveTimeKind move_time_kind(const EngineReply& reply,
+                                          std::size_t legal_moves) noexcept;
 
 struct MatchResult {
     Counts counts;

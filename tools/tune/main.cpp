@@ -50,19 +50,28 @@ std::optional<core::VariantId> variant_or_complain(const std::string& key) {
 
 // A weight file as the starting values of `variant`: a file of any variant with the same layout
 // (a family's set fine-tuned for one of its variants).
+// A weight file, or a variant key for that variant's compiled-in set (so a later round can
+// start from the set in the tree without a copy of its file).
 std::optional<std::vector<std::int16_t>> weights_for(core::VariantId variant,
                                                      const std::string& path) {
-    const auto w = engine::load_weights(path);
-    if (!w) {
-        std::cerr << "papan_tune: " << w.error() << '\n';
-        return std::nullopt;
+    std::shared_ptr<const engine::EvalWeights> w;
+    if (const auto key = core::variant_from_key(path)) {
+        w = std::shared_ptr<const engine::EvalWeights>(&engine::EvalWeights::builtin(*key),
+                                                       [](const engine::EvalWeights*) {});
+    } else {
+        auto loaded = engine::load_weights(path);
+        if (!loaded) {
+            std::cerr << "papan_tune: " << loaded.error() << '\n';
+            return std::nullopt;
+        }
+        w = *loaded;
     }
-    if (engine::eval_layout((*w)->variant()).id != engine::eval_layout(variant).id) {
-        std::cerr << "papan_tune: " << path << " is a " << core::rules((*w)->variant()).key
+    if (engine::eval_layout(w->variant()).id != engine::eval_layout(variant).id) {
+        std::cerr << "papan_tune: " << path << " is a " << core::rules(w->variant()).key
                   << " set; its layout differs from " << core::rules(variant).key << "'s\n";
         return std::nullopt;
     }
-    const auto values = (*w)->values();
+    const auto values = w->values();
     return std::vector<std::int16_t>(values.begin(), values.end());
 }
 
@@ -170,7 +179,11 @@ int run_fit(const FitArgs& a, const std::string& command) {
         }
         init = std::move(*w);
     }
-    record << "init: " << (a.init.empty() ? "hand-set values, patterns 0" : a.init) << '\n';
+    record << "init: "
+           << (a.init.empty()                               ? "hand-set values, patterns 0"
+               : core::variant_from_key(a.init).has_value() ? "the built-in set of " + a.init
+                                                            : a.init)
+           << '\n';
     const auto start = std::chrono::steady_clock::now();
     std::fprintf(stderr, "fit %s: %zu positions\n", a.variant.c_str(), total);
     const auto result = tune::fit(*v, sets, init, a.o, [&](const tune::EpochReport& r) {
@@ -405,7 +418,10 @@ int main(int argc, char** argv) {
     auto* f = app.add_subcommand("fit", "Logistic fit of the weights on sample files");
     f->add_option("--variant,-v", fa.variant, "Variant whose weight set is fitted")->required();
     f->add_option("--data", fa.data, "Sample files (variants of the same layout)")->required();
-    f->add_option("--init", fa.init, "Starting weight file (default: the hand-set values)");
+    f->add_option("--init",
+                  fa.init,
+                  "Starting weight file, or a variant key for its built-in set (default: the "
+                  "hand-set values)");
     f->add_option("--out,-o", fa.out, "Weight file to write (and FILE.txt, the record)")
         ->required();
     f->add_option("--epochs", fa.o.epochs, "Passes over the training set");

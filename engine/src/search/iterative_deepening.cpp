@@ -126,7 +126,7 @@ SearchResult Searcher<V>::run() {
 
     const Handicap& hc = p_.handicap;
     const bool multi   = hc.noise != 0 || hc.temperature != 0;
-    int max_depth      = kMaxPly - 28;
+    int max_depth      = kMaxPly - 28;  // papan_selfplay reads it as kSearchedOutDepth
     if (p_.limits.depth > 0 && helper_ == 0) {
         // The depth limit is the main thread's: helpers go on filling the table until it ends.
         max_depth = std::min(max_depth, p_.limits.depth);
