@@ -336,21 +336,23 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
 
     // buttons
     const bt = buttonsOf(s, st, !!link);
-    const send = (type: 'resign' | 'draw_offer' | 'draw_accept' | 'draw_decline' | 'draw_claim' | 'undo' | 'rematch') => () => {
-      notice = '';
-      ctx.conn.send({ type, game: gameId });
-    };
-    const takeback = (type: 'takeback_offer' | 'takeback_accept' | 'takeback_decline') => () => {
+    type GameCommand = 'resign' | 'draw_offer' | 'draw_accept' | 'draw_decline' | 'draw_claim' | 'undo' | 'rematch' | 'takeback_offer' | 'takeback_accept' | 'takeback_decline';
+    const send = (type: GameCommand) => () => {
       notice = '';
       ctx.conn.send({ type, game: gameId });
     };
     const btn = (show: boolean, label: string, test: string, onclick: () => void, cls = ''): HTMLElement | null =>
       show ? h('button', { type: 'button', class: `btn ${cls}`, 'data-test': test, onclick }, label) : null;
     const offers = offersToAnswer(s, st);
-    const offerRow = (k: OfferKind): HTMLElement =>
-      k === 'draw'
-        ? h('div', { class: 'offer', 'data-test': 'draw-banner' }, h('p', {}, ctx.t('drawOffered')), h('div', { class: 'offer-buttons' }, btn(true, ctx.t('acceptDraw'), 'draw-accept', send('draw_accept'), 'primary'), btn(true, ctx.t('declineDraw'), 'draw-decline', send('draw_decline'))))
-        : h('div', { class: 'offer', 'data-test': 'takeback-banner' }, h('p', {}, ctx.t('takebackOffered')), h('div', { class: 'offer-buttons' }, btn(true, ctx.t('takebackAccept'), 'takeback-accept', takeback('takeback_accept'), 'primary'), btn(true, ctx.t('takebackDecline'), 'takeback-decline', takeback('takeback_decline'))));
+    // One row per offer kind: its prompt, and accept / decline with their commands and labels.
+    const offerParts = {
+      draw: { said: 'drawOffered', accept: 'acceptDraw', decline: 'declineDraw' },
+      takeback: { said: 'takebackOffered', accept: 'takebackAccept', decline: 'takebackDecline' },
+    } as const;
+    const offerRow = (k: OfferKind): HTMLElement => {
+      const p = offerParts[k];
+      return h('div', { class: 'offer', 'data-test': `${k}-banner` }, h('p', {}, ctx.t(p.said)), h('div', { class: 'offer-buttons' }, btn(true, ctx.t(p.accept), `${k}-accept`, send(`${k}_accept`), 'primary'), btn(true, ctx.t(p.decline), `${k}-decline`, send(`${k}_decline`))));
+    };
     offerPrompt.replaceChildren(...offers.map(offerRow));
     offerPrompt.hidden = offers.length === 0;
     offerPrompt.setAttribute('aria-label', ctx.t('offerPromptLabel'));
@@ -358,7 +360,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     buttons.replaceChildren(
       ...[
         btn(bt.undo || undoAllowed(s, st), ctx.t('undo'), 'undo', send('undo')),
-        btn(tb.ask, ctx.t('takebackAsk'), 'takeback-offer', takeback('takeback_offer')),
+        btn(tb.ask, ctx.t('takebackAsk'), 'takeback-offer', send('takeback_offer')),
         btn(bt.offerDraw, ctx.t('offerDraw'), 'draw-offer', send('draw_offer')),
         btn(bt.claimDraw, ctx.t('claimDraw'), 'draw-claim', send('draw_claim')),
         btn(bt.resign, confirmResign ? ctx.t('confirmResign') : ctx.t('resign'), 'resign', () => {
