@@ -172,8 +172,8 @@ void prove(std::span<const Shot> shots) {
 
 // The key move is a sacrifice; the engine finds it at depth 9 and sees at least a man's gain.
 // The learned evaluation's man is worth 100 averaged over the phases but less in the endgame
-// (73 in American's round-2 set), so "a man" here is 70. (One International position of the hand-set
-// engine's list, 14-20 ending in a king for each side, left the list with the learned
+// (73 in American's round-2 set), so "a man" here is 70. (One International position of the
+// hand-set engine's list, 14-20 ending in a king for each side, left the list with the learned
 // evaluation: it scores the position level, +0.00 to +0.28 at depths 9 to 12, and prefers
 // 12-18 at three of those four depths.)
 std::vector<test::Tactic> tactics(std::span<const Shot> shots) {
