@@ -1,6 +1,6 @@
 // Searcher<V>::search: one node of the principal variation search. In order: draws by
-// repetition, endgame tables, mate distance pruning, the transposition table's cutoff; then the
-// moves in move_order.hpp's order, the first with the full window and the rest with a null
+// repetition, endgame tables, mate distance pruning, the transposition table's cutoff, ProbCut;
+// then the moves in move_order.hpp's order, the first with the full window and the rest with a null
 // window (late moves reduced first), re-searched when they beat alpha. A single legal move is
 // extended by one ply. A quiet move that cuts off becomes a killer and gains history.
 #include "eval.hpp"
@@ -9,6 +9,9 @@
 #include "search/variants.hpp"
 
 #include <papan/core/movegen.hpp>
+
+#include <algorithm>
+#include <cstdlib>
 
 namespace papan::engine::detail {
 
@@ -34,6 +37,28 @@ namespace {
         return s + ply;
     }
     return s;
+}
+
+// ProbCut (the field's form: docs/engine.md, "Search"): at a non-PV node of depth
+// kProbCutDepth or more, a null-window search of the same position at 2/5 of the depth is asked
+// whether the node is far above beta (or far below alpha); when it says so the deep search is
+// skipped. The margin grows with the depth, since a shallow search's error does.
+inline constexpr int kProbCutDepth = 4;
+inline constexpr int kProbCutLimit = 10000;  // no ProbCut near game-end or table scores
+
+[[nodiscard]] constexpr int probcut_margin(int depth) noexcept {
+    return 10 + 3 * depth;
+}
+
+[[nodiscard]] constexpr int probcut_depth(int depth) noexcept {
+    return std::max(1, depth * 2 / 5);
+}
+
+// Whether the opponent of the side to move could capture if it were its turn.
+[[nodiscard]] bool threatens_capture(const core::Position& pos) noexcept {
+    core::Position q = pos;
+    q.side           = core::opposite(pos.side);
+    return core::has_capture(q);
 }
 
 }  // namespace
@@ -81,6 +106,22 @@ int Searcher<V>::search(
         }
     }
 
+    if (!pv_node && depth >= kProbCutDepth && std::abs(alpha) < kProbCutLimit &&
+        std::abs(beta) < kProbCutLimit && !core::has_capture(pos) && !threatens_capture(pos)) {
+        const int margin   = probcut_margin(depth);
+        const int pc_depth = probcut_depth(depth);
+        const int pc_beta  = beta + margin;
+        if (search(pos, pc_beta - 1, pc_beta, pc_depth, ply, false) >= pc_beta) {
+            return aborted_ ? 0 : beta;
+        }
+        if (aborted_) {
+            return 0;
+        }
+        if (TTEntry e; tt_move == kNoMove && st_.tt.probe(key, e)) {
+            tt_move = e.move;  // the shallow searches' best move orders the deep one
+        }
+    }
+
     Frame& f = td_.frames[static_cast<std::size_t>(ply)];
     core::generate_moves(pos, f.moves, core::MoveGenOptions{forced_});
     const std::size_t size = f.moves.size();
@@ -123,10 +164,10 @@ int Searcher<V>::search(
         } else {
             const int r = reduction(pos, m, f.order_score[i], depth, n, td_.history);
             score       = -search(child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
-            if (score > alpha && r > 0) {
+            if (score > alpha && r > 0 && !aborted_) {
                 score = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
             }
-            if (score > alpha && score < beta && pv_node) {
+            if (score > alpha && score < beta && pv_node && !aborted_) {
                 score = -search(child, -beta, -alpha, new_depth, ply + 1, true);
             }
         }
