@@ -54,6 +54,17 @@ inline constexpr int kProbCutLimit = 10000;  // no ProbCut near game-end or tabl
     return std::max(1, depth * 2 / 5);
 }
 
+// Futility near the leaves: at a non-PV quiet node of depth 1 or 2 whose static evaluation is
+// far from the window. Far above beta, with no capture threatened against the side to move, the
+// node returns (reverse futility); far below alpha, a quiet move after which the opponent has no
+// capture (no exchange, no shot) is not searched. Not near game-end or table scores.
+inline constexpr int kFutilityDepth = 2;
+inline constexpr int kFutilityLimit = 10000;
+
+[[nodiscard]] constexpr int futility_margin(int depth) noexcept {
+    return 60 * depth;
+}
+
 // Whether the opponent of the side to move could capture if it were its turn.
 [[nodiscard]] bool threatens_capture(const core::Position& pos) noexcept {
     core::Position q = pos;
@@ -122,6 +133,19 @@ int Searcher<V>::search(
         }
     }
 
+    bool futile        = false;
+    int futility_value = -kInfinite;
+    if (!pv_node && depth <= kFutilityDepth && std::abs(alpha) < kFutilityLimit &&
+        std::abs(beta) < kFutilityLimit && !core::has_capture(pos)) {
+        const int eval   = evaluate<V>(pos, *p_.weights);
+        const int margin = futility_margin(depth);
+        if (eval - margin >= beta && !threatens_capture(pos)) {
+            return eval - margin;
+        }
+        futility_value = eval + margin;
+        futile         = futility_value <= alpha;
+    }
+
     Frame& f = td_.frames[static_cast<std::size_t>(ply)];
     core::generate_moves(pos, f.moves, core::MoveGenOptions{forced_});
     const std::size_t size = f.moves.size();
@@ -153,9 +177,13 @@ int Searcher<V>::search(
         const std::size_t i        = pick(f, idx, n, size);
         const core::Move& m        = f.moves[i];
         const core::Position child = core::make_move(pos, m);
-        const bool draw            = draws_.enter_child(pos, child, m, ply);
-        const int new_depth        = depth - 1 + extension;
-        int score                  = 0;
+        if (futile && n > 0 && !m.promotes && !core::has_capture(child)) {
+            best = std::max(best, futility_value);  // a bound: the move cannot reach alpha
+            continue;
+        }
+        const bool draw     = draws_.enter_child(pos, child, m, ply);
+        const int new_depth = depth - 1 + extension;
+        int score           = 0;
         if (draw) {
             score                                      = 0;
             pv_len_[static_cast<std::size_t>(ply + 1)] = ply + 1;
