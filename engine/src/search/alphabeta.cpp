@@ -1,8 +1,8 @@
 // Searcher<V>::search: one node of the principal variation search. In order: draws by
-// repetition, endgame tables, mate distance pruning, the transposition table's cutoff, ProbCut;
-// then the moves in move_order.hpp's order, the first with the full window and the rest with a null
-// window (late moves reduced first), re-searched when they beat alpha. A single legal move is
-// extended by one ply. A quiet move that cuts off becomes a killer and gains history.
+// repetition, endgame tables, mate distance pruning, the transposition table's cutoff, ProbCut,
+// futility; then the moves in move_order.hpp's order, the first with the full window and the rest
+// with a null window (late moves reduced first), re-searched when they beat alpha. A single legal
+// move is extended by one ply. A quiet move that cuts off becomes a killer and gains history.
 #include "eval.hpp"
 #include "search/move_order.hpp"
 #include "search/searcher.hpp"
@@ -39,12 +39,15 @@ namespace {
     return s;
 }
 
-// ProbCut (the field's form: docs/engine.md, "Search"): at a non-PV node of depth
-// kProbCutDepth or more, a null-window search of the same position at 2/5 of the depth is asked
-// whether the node is far above beta (or far below alpha); when it says so the deep search is
-// skipped. The margin grows with the depth, since a shallow search's error does.
+// Neither ProbCut nor futility prunes when alpha or beta is beyond this: game-end and table
+// scores.
+inline constexpr int kPruningScoreLimit = 10000;
+
+// ProbCut (docs/engine.md, "Search"): at a quiet non-PV node of depth kProbCutDepth or more, a
+// null-window search of the same position at 2/5 of the depth is asked whether the node is far
+// above beta; when it says so the deep search is skipped. Only the fail-high side: cutting below
+// alpha lost shots. The margin grows with the depth, since a shallow search's error does.
 inline constexpr int kProbCutDepth = 4;
-inline constexpr int kProbCutLimit = 10000;  // no ProbCut near game-end or table scores
 
 [[nodiscard]] constexpr int probcut_margin(int depth) noexcept {
     return 10 + 3 * depth;
@@ -57,9 +60,8 @@ inline constexpr int kProbCutLimit = 10000;  // no ProbCut near game-end or tabl
 // Futility near the leaves: at a non-PV quiet node of depth 1 or 2 whose static evaluation is
 // far from the window. Far above beta, with no capture threatened against the side to move, the
 // node returns (reverse futility); far below alpha, a quiet move after which the opponent has no
-// capture (no exchange, no shot) is not searched. Not near game-end or table scores.
+// capture (no exchange, no shot) is not searched.
 inline constexpr int kFutilityDepth = 2;
-inline constexpr int kFutilityLimit = 10000;
 
 [[nodiscard]] constexpr int futility_margin(int depth) noexcept {
     return 60 * depth;
@@ -117,8 +119,8 @@ int Searcher<V>::search(
         }
     }
 
-    if (!pv_node && depth >= kProbCutDepth && std::abs(alpha) < kProbCutLimit &&
-        std::abs(beta) < kProbCutLimit && !core::has_capture(pos) && !threatens_capture(pos)) {
+    if (!pv_node && depth >= kProbCutDepth && std::abs(alpha) < kPruningScoreLimit &&
+        std::abs(beta) < kPruningScoreLimit && !core::has_capture(pos) && !threatens_capture(pos)) {
         const int margin   = probcut_margin(depth);
         const int pc_depth = probcut_depth(depth);
         const int pc_beta  = beta + margin;
@@ -135,8 +137,8 @@ int Searcher<V>::search(
 
     bool futile        = false;
     int futility_value = -kInfinite;
-    if (!pv_node && depth <= kFutilityDepth && std::abs(alpha) < kFutilityLimit &&
-        std::abs(beta) < kFutilityLimit && !core::has_capture(pos)) {
+    if (!pv_node && depth <= kFutilityDepth && std::abs(alpha) < kPruningScoreLimit &&
+        std::abs(beta) < kPruningScoreLimit && !core::has_capture(pos)) {
         const int eval   = evaluate<V>(pos, *p_.weights);
         const int margin = futility_margin(depth);
         if (eval - margin >= beta && !threatens_capture(pos)) {
