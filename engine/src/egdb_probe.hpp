@@ -88,7 +88,7 @@ public:
         return *wdl == egdb::Wdl::Win ? std::max(eval(), 0) : std::min(eval(), 0);
     }
 
-private:
+    // Whether a position of this search is probed in the tables.
     [[nodiscard]] bool covers(const core::Position& pos) const noexcept {
         if (db_ == nullptr) {
             return false;
@@ -101,6 +101,7 @@ private:
                core::popcount(pos.occupied() & ~pos.kings) < root_men_;
     }
 
+private:
     [[nodiscard]] bool exact(const core::Position& pos, int left, std::uint32_t margin) const;
 
     [[nodiscard]] static int mapped(egdb::Wdl w, int ply, int eval) noexcept {

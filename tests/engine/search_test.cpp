@@ -115,6 +115,17 @@ TEST(EngineSearch, NeverReturnsAnIllegalMove_RandomPlayouts) {
     }
 }
 
+// A man one step from crowning at a quiet leaf is not left to the static evaluation: the
+// quiescence search plays the crowning on, so a 1-ply search already answers White's move with
+// Black's crowning (without it the PV would end at the root move and the score would be the
+// leaf's static value, -88 here against -170).
+TEST(EngineSearch, QuiescenceFollowsACrowningMove) {
+    const Game g         = game_from(VariantId::International, "W:W28:B42");
+    const SearchResult r = search_depth(g, 1);
+    ASSERT_GE(r.pv.size(), 2U);
+    EXPECT_TRUE(r.pv[1].promotes) << r.pv.size();
+}
+
 TEST(EngineSearch, ReturnsNoMove_WhenGameIsOver) {
     const Game g = game_from(VariantId::International, "W:W:B1,2");  // White has no pieces
     EXPECT_FALSE(search_depth(g, 3).best.has_value());

@@ -16,6 +16,7 @@ inline constexpr std::size_t kOrthogonalWeights = weight_count(kOrthogonalLayout
 
 extern const std::array<std::int16_t, kDiagonal8Weights> kBuiltinAmerican;
 extern const std::array<std::int16_t, kDiagonal10Weights> kBuiltinInternational;
+extern const std::array<std::int16_t, kDiagonal8Weights> kBuiltinBrazilian;
 extern const std::array<std::int16_t, kDiagonal8Weights> kBuiltinRussian;
 extern const std::array<std::int16_t, kDiagonal8Weights> kBuiltinSpanish;
 extern const std::array<std::int16_t, kDiagonal8Weights> kBuiltinItalian;

@@ -97,6 +97,34 @@ template <core::VariantId V, core::Color Us>
     return s;
 }
 
+// Whether the side to move has a man one step from crowning with a free crowning square ahead
+// (the runaway term's test, for the side to move only): the quiescence search's crowning check.
+template <core::VariantId V, core::Color Us>
+[[nodiscard]] inline bool can_step_to_crown(const core::Position& pos) noexcept {
+    using VM                  = VariantMasks<V>;
+    constexpr auto us         = static_cast<std::size_t>(Us);
+    constexpr unsigned dirs   = core::man_direction_mask(VM::R.man_moves, VM::R.topology, Us);
+    constexpr const auto& G   = VM::G;
+    const core::Bitboard near = pos.men(Us) & VM::M.rank[us][static_cast<std::size_t>(G.size - 2)];
+    if (near == 0) {
+        return false;
+    }
+    const core::Bitboard free_crown = G.promotion[us] & ~pos.occupied();
+    for (std::size_t d = 0; d < 4; ++d) {
+        if (((dirs >> d) & 1U) != 0 &&
+            (core::shift(near & G.can_step[d], G.delta[d]) & free_crown) != 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+template <core::VariantId V>
+[[nodiscard]] inline bool can_step_to_crown(const core::Position& pos) noexcept {
+    return pos.side == core::Color::White ? can_step_to_crown<V, core::Color::White>(pos)
+                                          : can_step_to_crown<V, core::Color::Black>(pos);
+}
+
 // Calls acc.term(term, coefficient) for every scalar term, White's count minus Black's.
 template <core::VariantId V, class Acc>
 inline void add_terms(const core::Position& pos, Acc& acc) noexcept {

@@ -62,10 +62,11 @@ std::span<const std::int16_t> builtin_values(core::VariantId v) noexcept {
         return kBuiltinAmerican;
     case core::VariantId::International:
         return kBuiltinInternational;
+    case core::VariantId::Brazilian:
+        return kBuiltinBrazilian;
     case core::VariantId::Russian:
     // Same 8x8 flying-king layout, no fit of their own yet: they play Russian's set, each
     // measured on its own (docs/engine.md, "Evaluation").
-    case core::VariantId::Brazilian:
     case core::VariantId::Pool:
     case core::VariantId::Czech:
         return kBuiltinRussian;

@@ -1,7 +1,11 @@
 // Searcher<V>::qsearch: capture sequences followed to a quiet position, which the evaluation
-// (or an endgame table) scores. With optional captures (a house rule) the side to move may stand
-// pat; the Easy level stops after a few capture plies (Handicap::qsearch_plies).
+// (or an endgame table) scores. In its first kCrowningPlies plies a quiet position whose side
+// to move can crown at once is not simply scored: the side may stand pat or crown, and the
+// crowning is searched on (the learned sets are fitted on positions with no crowning to play,
+// so the evaluation does not know such positions). With optional captures (a house rule) the side
+// to move may stand pat; the Easy level stops after a few capture plies (Handicap::qsearch_plies).
 #include "eval.hpp"
+#include "eval/terms.hpp"
 #include "search/move_order.hpp"
 #include "search/searcher.hpp"
 #include "search/variants.hpp"
@@ -9,6 +13,12 @@
 #include <papan/core/movegen.hpp>
 
 namespace papan::engine::detail {
+
+namespace {
+
+inline constexpr int kCrowningPlies = 4;
+
+}  // namespace
 
 template <core::VariantId V>
 int Searcher<V>::qsearch(const core::Position& pos, int alpha, int beta, int ply, int qply) {
@@ -30,8 +40,13 @@ int Searcher<V>::qsearch(const core::Position& pos, int alpha, int beta, int ply
         return evaluate<V>(pos, *p_.weights);
     }
     if (!core::has_capture(pos)) {
-        return egdb_.leaf(
+        const int stand = egdb_.leaf(
             pos, ply, draws_.left_at(ply, qply), [&] { return evaluate<V>(pos, *p_.weights); });
+        if (qply >= kCrowningPlies || stand >= beta || p_.handicap.qsearch_plies != 0 ||
+            egdb_.covers(pos) || !eval::can_step_to_crown<V>(pos)) {
+            return stand;
+        }
+        return qsearch_crowning(pos, std::max(alpha, stand), beta, ply, qply, stand);
     }
     int best = -kInfinite;
     if (!forced_) {
@@ -74,8 +89,39 @@ int Searcher<V>::qsearch(const core::Position& pos, int alpha, int beta, int ply
     return best;
 }
 
+template <core::VariantId V>
+int Searcher<V>::qsearch_crowning(
+    const core::Position& pos, int alpha, int beta, int ply, int qply, int stand) {
+    int best = stand;
+    Frame& f = td_.frames[static_cast<std::size_t>(ply)];
+    core::generate_moves(pos, f.moves, core::MoveGenOptions{forced_});
+    for (const core::Move& m : f.moves) {
+        if (!m.promotes) {
+            continue;
+        }
+        const core::Position child = core::make_move(pos, m);
+        const int score            = -qsearch(child, -beta, -alpha, ply + 1, qply + 1);
+        if (aborted_) {
+            return 0;
+        }
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(ply, m);
+                if (score >= beta) {
+                    break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
 #define PAPAN_INSTANTIATE(V)                                                                       \
-    template int Searcher<core::VariantId::V>::qsearch(const core::Position&, int, int, int, int);
+    template int Searcher<core::VariantId::V>::qsearch(const core::Position&, int, int, int, int); \
+    template int Searcher<core::VariantId::V>::qsearch_crowning(                                   \
+        const core::Position&, int, int, int, int, int);
 PAPAN_FOR_EACH_VARIANT(PAPAN_INSTANTIATE)
 #undef PAPAN_INSTANTIATE
 

@@ -81,6 +81,10 @@ private:
 
     int search(const core::Position& pos, int alpha, int beta, int depth, int ply, bool pv_node);
     int qsearch(const core::Position& pos, int alpha, int beta, int ply, int qply);
+    // A quiet quiescence node whose side to move can crown: the best of standing pat (`stand`)
+    // and the crowning moves.
+    int
+    qsearch_crowning(const core::Position& pos, int alpha, int beta, int ply, int qply, int stand);
 
     // Drops the moves of SearchParams::excluded from the root list (keeping the generator's order).
     void exclude_root_moves(core::MoveList& moves) const noexcept;
