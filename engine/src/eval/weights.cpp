@@ -65,11 +65,11 @@ std::span<const std::int16_t> builtin_values(core::VariantId v) noexcept {
     case core::VariantId::Brazilian:
         return kBuiltinBrazilian;
     case core::VariantId::Russian:
-    // Same 8x8 flying-king layout, no fit of their own yet: they play Russian's set, each
-    // measured on its own (docs/engine.md, "Evaluation").
-    case core::VariantId::Pool:
-    case core::VariantId::Czech:
         return kBuiltinRussian;
+    case core::VariantId::Pool:
+        return kBuiltinPool;
+    case core::VariantId::Czech:
+        return kBuiltinCzech;
     case core::VariantId::Spanish:
         return kBuiltinSpanish;
     case core::VariantId::Italian:
