@@ -251,12 +251,16 @@ TEST(Match, ForcedMovesAreCountedApart_AtAFixedMoveTime) {
     EXPECT_GT(forced, 0);
     EXPECT_EQ(r.time_candidate.forced.moves, forced);
     EXPECT_LT(r.time_candidate.forced.seconds, 0.01 * static_cast<double>(forced));
-    EXPECT_LE(r.time_candidate.proven.moves + r.time_candidate.searched_out.moves, moves - forced);
+    EXPECT_LE(r.time_candidate.unsearched.moves + r.time_candidate.proven.moves +
+                  r.time_candidate.searched_out.moves,
+              moves - forced);
 }
 
-TEST(Match, MoveTimeKinds_ForcedThenProvenThenSearchedOut) {
+TEST(Match, MoveTimeKinds_ForcedThenUnsearchedThenProvenThenSearchedOut) {
     EngineReply r;
-    EXPECT_EQ(move_time_kind(r, 2), MoveTimeKind::Open);  // no `info`: nothing known
+    EXPECT_EQ(move_time_kind(r, 1), MoveTimeKind::Forced);
+    // No `info` with several legal moves: the engine chose without a search.
+    EXPECT_EQ(move_time_kind(r, 2), MoveTimeKind::Unsearched);
     r.score = 2000;
     r.depth = kSearchedOutDepth;
     EXPECT_EQ(move_time_kind(r, 1), MoveTimeKind::Forced);

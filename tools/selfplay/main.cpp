@@ -103,7 +103,7 @@ std::string time_text(const char* who, const sp::TimeStats& t, double movetime) 
         return "";
     }
     const double mean = t.seconds / static_cast<double>(t.moves);
-    char buf[160];
+    char buf[256];
     if (movetime > 0) {
         std::snprintf(buf,
                       sizeof buf,
@@ -117,16 +117,20 @@ std::string time_text(const char* who, const sp::TimeStats& t, double movetime) 
                       100.0 * (1.0 - mean / movetime),
                       t.max_seconds);
         std::string text = buf;
-        // Where the budget goes unspent: forced moves, proven results and searches that reached
-        // the depth cap rightly take less; the other moves are what time management answers for.
-        const std::int64_t open = t.moves - t.forced.moves - t.proven.moves - t.searched_out.moves;
-        const double open_s =
-            t.seconds - t.forced.seconds - t.proven.seconds - t.searched_out.seconds;
+        // Where the budget goes unspent: forced moves, moves played without a search, proven
+        // results and searches that reached the depth cap rightly take less; the other moves are
+        // what time management answers for.
+        const std::int64_t open =
+            t.moves - t.forced.moves - t.unsearched.moves - t.proven.moves - t.searched_out.moves;
+        const double open_s = t.seconds - t.forced.seconds - t.unsearched.seconds -
+                              t.proven.seconds - t.searched_out.seconds;
         std::snprintf(buf,
                       sizeof buf,
-                      "  %lld forced (one legal move), %lld proven results, %lld searched to the "
-                      "depth cap (%d plies); the other %lld moves: unspent %.0f%%\n",
+                      "  %lld forced (one legal move), %lld played without a search, %lld proven "
+                      "results, %lld searched to the depth cap (%d plies); the other %lld moves: "
+                      "unspent %.0f%%\n",
                       static_cast<long long>(t.forced.moves),
+                      static_cast<long long>(t.unsearched.moves),
                       static_cast<long long>(t.proven.moves),
                       static_cast<long long>(t.searched_out.moves),
                       sp::kSearchedOutDepth,

@@ -47,6 +47,9 @@ void count_time(TimeStats& t, const EngineReply& reply, std::size_t legal_moves)
     case MoveTimeKind::Forced:
         kind = &t.forced;
         break;
+    case MoveTimeKind::Unsearched:
+        kind = &t.unsearched;
+        break;
     case MoveTimeKind::Proven:
         kind = &t.proven;
         break;
@@ -132,6 +135,7 @@ void add(TimeStats& into, const TimeStats& t) {
     into.seconds += t.seconds;
     into.max_seconds = std::max(into.max_seconds, t.max_seconds);
     for (auto [to, from] : {std::pair{&into.forced, &t.forced},
+                            std::pair{&into.unsearched, &t.unsearched},
                             std::pair{&into.proven, &t.proven},
                             std::pair{&into.searched_out, &t.searched_out}}) {
         to->moves += from->moves;
@@ -144,6 +148,9 @@ void add(TimeStats& into, const TimeStats& t) {
 MoveTimeKind move_time_kind(const EngineReply& reply, std::size_t legal_moves) noexcept {
     if (legal_moves == 1) {
         return MoveTimeKind::Forced;
+    }
+    if (!reply.score && !reply.depth) {
+        return MoveTimeKind::Unsearched;
     }
     if (reply.score && std::abs(*reply.score) >= kProvenScore) {
         return MoveTimeKind::Proven;

@@ -53,8 +53,10 @@ struct TimeShare {
     double seconds     = 0;
 };
 
-// Wall time of the engines' moves (the spent share of a fixed move time), with the three kinds
+// Wall time of the engines' moves (the spent share of a fixed move time), with the four kinds
 // of move that rightly leave the budget unspent counted apart: a forced move (one legal move), a
+// move played without a search (no `info` though several moves were legal: Papan does this when
+// its endgame tables' root filter leaves one move, the others spoiling the table's result), a
 // proven result (the last `info` score at least kProvenScore: a game end found, or an endgame
 // table win or loss), and a search that reached Papan's depth cap (kSearchedOutDepth: the tree
 // closed, as when the tables or the draw rules settle every line), where more time cannot
@@ -64,6 +66,7 @@ struct TimeStats {
     double seconds     = 0;
     double max_seconds = 0;
     TimeShare forced;
+    TimeShare unsearched;
     TimeShare proven;
     TimeShare searched_out;
 };
@@ -75,6 +78,7 @@ inline constexpr int kSearchedOutDepth = 100;
 
 enum class MoveTimeKind {
     Forced,
+    Unsearched,
     Proven,
     SearchedOut,
     Open
