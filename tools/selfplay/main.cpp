@@ -120,10 +120,9 @@ std::string time_text(const char* who, const sp::TimeStats& t, double movetime) 
         // Where the budget goes unspent: forced moves, moves played without a search, proven
         // results and searches that reached the depth cap rightly take less; the other moves are
         // what time management answers for.
-        const std::int64_t open =
-            t.moves - t.forced.moves - t.unsearched.moves - t.proven.moves - t.searched_out.moves;
-        const double open_s = t.seconds - t.forced.seconds - t.unsearched.seconds -
-                              t.proven.seconds - t.searched_out.seconds;
+        const sp::TimeShare settled = t.settled();
+        const std::int64_t open     = t.moves - settled.moves;
+        const double open_s         = t.seconds - settled.seconds;
         std::snprintf(buf,
                       sizeof buf,
                       "  %lld forced (one legal move), %lld played without a search, %lld proven "

@@ -134,12 +134,9 @@ void add(TimeStats& into, const TimeStats& t) {
     into.moves += t.moves;
     into.seconds += t.seconds;
     into.max_seconds = std::max(into.max_seconds, t.max_seconds);
-    for (auto [to, from] : {std::pair{&into.forced, &t.forced},
-                            std::pair{&into.unsearched, &t.unsearched},
-                            std::pair{&into.proven, &t.proven},
-                            std::pair{&into.searched_out, &t.searched_out}}) {
-        to->moves += from->moves;
-        to->seconds += from->seconds;
+    for (TimeShare TimeStats::*kind : TimeStats::kSettledKinds) {
+        (into.*kind).moves += (t.*kind).moves;
+        (into.*kind).seconds += (t.*kind).seconds;
     }
 }
 

@@ -69,6 +69,20 @@ struct TimeStats {
     TimeShare unsearched;
     TimeShare proven;
     TimeShare searched_out;
+
+    // The kinds above, the one list that adding up and the open share go over.
+    static constexpr TimeShare TimeStats::*kSettledKinds[] = {
+        &TimeStats::forced, &TimeStats::unsearched, &TimeStats::proven, &TimeStats::searched_out};
+
+    // The moves of every kind above, summed; the rest are the open moves.
+    [[nodiscard]] TimeShare settled() const noexcept {
+        TimeShare sum;
+        for (TimeShare TimeStats::*kind : kSettledKinds) {
+            sum.moves += (this->*kind).moves;
+            sum.seconds += (this->*kind).seconds;
+        }
+        return sum;
+    }
 };
 
 // Hub shows a game end found as +-19.xx men and a table win as +-230 men or more.
