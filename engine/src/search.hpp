@@ -65,10 +65,15 @@ struct Frame {
 // History of quiet moves, by side, from-square and to-square (search/move_order.hpp).
 using History = std::array<std::array<std::array<int, 64>, 64>, 2>;
 
+// The principal variation found below a ply: line p holds moves p .. (Searcher::update_pv).
+using PvLine = std::array<core::Move, kMaxPly + 1>;
+
 // What one thread of a search keeps from one search to the next: its move lists, killers and
-// history. Thread 0 is the main thread; threads 1.. are the Lazy SMP helpers.
+// history, and the room for its principal variations (made once here, not per search: a search
+// of a few milliseconds would otherwise spend a good part of them clearing half a megabyte).
+// Thread 0 is the main thread; threads 1.. are the Lazy SMP helpers.
 struct ThreadData {
-    ThreadData() : frames(kMaxPly + 8) { clear(); }
+    ThreadData() : frames(kMaxPly + 8), pv(kMaxPly + 1) { clear(); }
 
     void clear() {
         for (auto& side : history) {
@@ -84,6 +89,7 @@ struct ThreadData {
 
     History history{};
     std::vector<Frame> frames;
+    std::vector<PvLine> pv;  // only entries written in the current search are read
 };
 
 // What the threads of one multi-threaded search share besides the table (search.cpp).

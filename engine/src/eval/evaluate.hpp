@@ -14,7 +14,7 @@
 namespace papan::engine::detail::eval {
 
 template <core::VariantId V, class Acc>
-inline void accumulate(const core::Position& pos, Acc& acc) noexcept {
+[[gnu::always_inline]] inline void accumulate(const core::Position& pos, Acc& acc) noexcept {
     add_terms<V>(pos, acc);
     add_piece_squares<core::rule_set<V>.topology>(pos, acc);
     add_patterns<core::rule_set<V>.topology>(pos, acc);
@@ -36,7 +36,10 @@ template <core::VariantId V>
 // 16 bits and endgame in the high 16:
 //   [0, kTerms)                      the scalar terms
 //   [kTerms, + regions * 6561)       for region Q and White's index i: T_Q[i] - T_rot(Q)[mirror(i)]
-//   then per (kind, colour, chunk)   the summed piece-square values of every chunk value
+//                                    plus, for each square the region owns, the whole value of a
+//                                    man there (fold.hpp, man_value())
+//   then per (kind, colour, chunk)   the summed piece-square values of every chunk value (for
+//                                    men: their whole values, read only for regionless squares)
 // so a region or a chunk of pieces costs one load.
 [[nodiscard]] constexpr std::int32_t pack(int mg, int eg) noexcept {
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint16_t>(mg)) |
@@ -67,9 +70,13 @@ folded_pieces(const Layout& l, int kind, int colour, int chunk, unsigned bits) n
     return folded_pieces(l, kPieceKinds, 0, 0, 0);
 }
 
+// The engine's accumulator. The men's piece-square values and the man and tempo terms are
+// folded into the region entries (fold.hpp, man_value()), so it asks add_terms() and
+// add_piece_squares() to leave them out (kMenFolded).
 template <core::Topology T>
 struct WeightSum {
     static constexpr const Layout& L = layout(T);
+    static constexpr bool kMenFolded = true;
     const std::int32_t* folded;
     int mg = 0;
     int eg = 0;

@@ -194,6 +194,42 @@ inline constexpr int kPieceKinds = 2;  // man, king (piece-square tables)
            static_cast<std::size_t>(index);
 }
 
+// The bit (internal layout) of square j (0..7) of region r.
+[[nodiscard]] constexpr int region_square_bit(const Layout& l, int r, int j) noexcept {
+    const Region& g = l.region[static_cast<std::size_t>(r)];
+    const int chunk = j < 4 ? g.lo : g.hi;
+    return chunk * l.chunk_stride + l.column_bits[g.column][static_cast<std::size_t>(j % 4)];
+}
+
+// The region that carries a man's own values on the square of `bit` in the search's form
+// (fold.hpp): the first region holding the square, or -1 when no region does.
+[[nodiscard]] constexpr int owner_region(const Layout& l, int bit) noexcept {
+    for (int r = 0; r < l.regions; ++r) {
+        for (int j = 0; j < kRegionSquares; ++j) {
+            if (region_square_bit(l, r, j) == bit) {
+                return r;
+            }
+        }
+    }
+    return -1;
+}
+
+// The bits of the squares no region holds, per chunk (bits of the chunk): a man there is scored
+// by the piece-square look-up, since no region entry carries it.
+[[nodiscard]] constexpr std::array<unsigned, kMaxChunks> regionless_bits(const Layout& l) {
+    std::array<unsigned, kMaxChunks> out{};
+    const core::Geometry& g = core::geometry(l.topology);
+    for (int c = 0; c < l.chunks; ++c) {
+        for (int b = 0; b < l.chunk_bits; ++b) {
+            const int bit = c * l.chunk_stride + b;
+            if (g.plain_of[static_cast<std::size_t>(bit)] >= 0 && owner_region(l, bit) < 0) {
+                out[static_cast<std::size_t>(c)] |= 1U << b;
+            }
+        }
+    }
+    return out;
+}
+
 // Identifies the layout in weight files (FNV-1a over everything that fixes the meaning of the
 // numbers), so a file made for another family or an older layout is refused.
 [[nodiscard]] constexpr std::uint32_t layout_id(const Layout& l) noexcept {
@@ -260,5 +296,11 @@ static_assert(kDiagonal8Layout.regions == 9 && kDiagonal10Layout.regions == 16 &
 static_assert(rotation_is_consistent(kDiagonal8Layout));
 static_assert(rotation_is_consistent(kDiagonal10Layout));
 static_assert(rotation_is_consistent(kOrthogonalLayout));
+// Every square of the diagonal boards is in a region (so the engine reads no man's square apart);
+// Turkish leaves out the first and last ranks, where no man stands.
+static_assert(regionless_bits(kDiagonal8Layout) == std::array<unsigned, kMaxChunks>{});
+static_assert(regionless_bits(kDiagonal10Layout) == std::array<unsigned, kMaxChunks>{});
+static_assert(regionless_bits(kOrthogonalLayout) ==
+              std::array<unsigned, kMaxChunks>{0xFFU, 0, 0, 0, 0, 0, 0, 0xFFU});
 
 }  // namespace papan::engine::detail::eval

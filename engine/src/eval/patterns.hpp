@@ -1,38 +1,44 @@
 // Pattern indices from bitboards: a chunk of the men bitboard of each colour is cut out with one
-// shift and mask, and small constexpr tables turn a chunk into the base-3 digits of a column's
-// four squares (White's reading; Black's is mirror_index() of it).
+// shift and mask, and a small constexpr table turns a chunk into the base-3 digits of each of
+// its columns' four squares (White's reading; Black's is mirror_index() of it), one 16-bit lane
+// per column of a 64-bit word, so that the columns of a chunk, and the indices of a row of
+// regions, are computed together: a lane's value stays below 3^8 = 6561, so no lane carries
+// into the next.
 // No PEXT (the release target is x86-64-v2; the web build is WebAssembly).
 #pragma once
 
 #include "layout.hpp"
+#include "terms.hpp"
 
 #include <papan/core/position.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
 namespace papan::engine::detail::eval {
 
-template <int ChunkBits>
-struct DigitTables {
-    // [column][chunk value]: sum of 3^t over the column's squares t = 0..3 whose bit is set.
-    std::array<std::array<std::uint8_t, (1U << ChunkBits)>, kMaxColumns> forward{};
-};
+inline constexpr int kLaneBits = 16;
 
+static_assert(kMaxColumns * kLaneBits <= 64 && kRegionEntries < (1 << kLaneBits));
+
+// [chunk value]: in lane `column`, the sum of 3^t over the column's squares t = 0..3 whose bit
+// is set.
 template <int ChunkBits>
-[[nodiscard]] constexpr DigitTables<ChunkBits> make_digit_tables(const Layout& l) {
-    DigitTables<ChunkBits> d{};
+[[nodiscard]] constexpr std::array<std::uint64_t, (1U << ChunkBits)>
+make_digit_lanes(const Layout& l) {
+    std::array<std::uint64_t, (1U << ChunkBits)> d{};
     constexpr int pow3[4] = {1, 3, 9, 27};
-    for (int c = 0; c < l.columns; ++c) {
-        const auto ci = static_cast<std::size_t>(c);
-        for (unsigned v = 0; v < (1U << ChunkBits); ++v) {
-            int f = 0;
+    for (unsigned v = 0; v < (1U << ChunkBits); ++v) {
+        for (int c = 0; c < l.columns; ++c) {
+            const auto ci   = static_cast<std::size_t>(c);
+            std::uint64_t f = 0;
             for (int t = 0; t < 4; ++t) {
                 if ((v >> l.column_bits[ci][static_cast<std::size_t>(t)]) & 1U) {
-                    f += pow3[t];
+                    f += static_cast<std::uint64_t>(pow3[t]);
                 }
             }
-            d.forward[ci][v] = static_cast<std::uint8_t>(f);
+            d[v] |= f << (kLaneBits * c);
         }
     }
     return d;
@@ -50,8 +56,9 @@ template <int ChunkBits>
 
 template <core::Topology T>
 struct PatternTables {
-    static constexpr const Layout& L                  = layout(T);
-    static constexpr DigitTables<L.chunk_bits> digits = make_digit_tables<L.chunk_bits>(L);
+    static constexpr const Layout& L = layout(T);
+    static constexpr std::array<std::uint64_t, (1U << L.chunk_bits)> lanes =
+        make_digit_lanes<L.chunk_bits>(L);
 };
 
 // Black's reading of a region from White's: digits in reversed order, 1 and 2 swapped. Table
@@ -69,32 +76,31 @@ struct PatternTables {
 static_assert(mirror_index(1) == 2 * 2187 && mirror_index(2 * 2187 + 1) == 2 * 2187 + 1 &&
               mirror_index(mirror_index(1234)) == 1234);
 
-// Calls acc.pattern(region, index) with White's reading of every region. Per chunk and column
-// the digits are looked up once (a chunk serves two rows of regions).
+// Calls acc.pattern(region, index) with White's reading of every region. Per chunk the digits
+// of all its columns are looked up at once (a chunk serves two rows of regions), and per pair
+// of chunks the indices of all its regions are one multiply-add.
 template <core::Topology T, class Acc>
-inline void add_patterns(const core::Position& pos, Acc& acc) noexcept {
+[[gnu::always_inline]] inline void add_patterns(const core::Position& pos, Acc& acc) noexcept {
     constexpr const Layout& L     = layout(T);
-    constexpr auto& D             = PatternTables<T>::digits;
+    constexpr auto& D             = PatternTables<T>::lanes;
     constexpr core::Bitboard mask = (core::Bitboard{1} << L.chunk_bits) - 1;
+    constexpr std::uint64_t lane  = (std::uint64_t{1} << kLaneBits) - 1;
     const core::Bitboard wm       = pos.men(core::Color::White);
     const core::Bitboard bm       = pos.men(core::Color::Black);
-    // digits[chunk][column]: the column's four squares of the chunk as base-3 digits.
-    std::array<std::array<int, kMaxColumns>, kMaxChunks> digits{};
+    // digits[chunk]: lane `column` holds the column's four squares of the chunk as base-3 digits.
+    std::array<std::uint64_t, kMaxChunks> digits{};
     for (int c = 0; c < L.chunks; ++c) {
         if (!chunk_used(L, c)) {
             continue;
         }
-        const auto ci = static_cast<std::size_t>(c);
         const auto wc = static_cast<std::size_t>((wm >> (c * L.chunk_stride)) & mask);
         const auto bc = static_cast<std::size_t>((bm >> (c * L.chunk_stride)) & mask);
-        for (int col = 0; col < L.columns; ++col) {
-            const auto k  = static_cast<std::size_t>(col);
-            digits[ci][k] = D.forward[k][wc] + 2 * D.forward[k][bc];
-        }
+        digits[static_cast<std::size_t>(c)] = D[wc] + 2 * D[bc];
     }
     for (int r = 0; r < L.regions; ++r) {
-        const Region& g = L.region[static_cast<std::size_t>(r)];
-        acc.pattern(r, digits[g.lo][g.column] + 81 * digits[g.hi][g.column]);
+        const Region& g           = L.region[static_cast<std::size_t>(r)];
+        const std::uint64_t index = digits[g.lo] + 81 * digits[g.hi];
+        acc.pattern(r, static_cast<int>((index >> (kLaneBits * g.column)) & lane));
     }
 }
 
@@ -102,20 +108,30 @@ inline void add_patterns(const core::Position& pos, Acc& acc) noexcept {
 // (kind 1) of each colour that holds a piece: the piece-square terms, one table look-up per
 // chunk in the engine.
 template <core::Topology T, class Acc>
-inline void add_piece_squares(const core::Position& pos, Acc& acc) noexcept {
+[[gnu::always_inline]] inline void add_piece_squares(const core::Position& pos, Acc& acc) noexcept {
     constexpr const Layout& L                = layout(T);
     constexpr core::Bitboard mask            = (core::Bitboard{1} << L.chunk_bits) - 1;
     const std::array<core::Bitboard, 4> sets = {pos.men(core::Color::White),
                                                 pos.men(core::Color::Black),
                                                 pos.kings_of(core::Color::White),
                                                 pos.kings_of(core::Color::Black)};
-    for (int set = 0; set < 4; ++set) {
+    // With the men folded into the regions only their regionless squares are looked up here.
+    constexpr std::array<unsigned, kMaxChunks> regionless = regionless_bits(L);
+    constexpr bool men_skipped =
+        kMenFolded<Acc> &&
+        std::all_of(regionless.begin(), regionless.end(), [](unsigned b) { return b == 0; });
+    for (int set = men_skipped ? 2 : 0; set < 4; ++set) {
         const core::Bitboard b = sets[static_cast<std::size_t>(set)];
         if (b == 0) {
             continue;
         }
         for (int c = 0; c < L.chunks; ++c) {
-            const auto bits = static_cast<unsigned>((b >> (c * L.chunk_stride)) & mask);
+            auto bits = static_cast<unsigned>((b >> (c * L.chunk_stride)) & mask);
+            if constexpr (kMenFolded<Acc>) {
+                if (set < 2) {
+                    bits &= regionless[static_cast<std::size_t>(c)];
+                }
+            }
             if (bits != 0) {
                 acc.pieces(set / 2, set % 2, c, bits);
             }

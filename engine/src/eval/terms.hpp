@@ -45,6 +45,13 @@ struct VariantMasks {
     static constexpr BoardMasks M            = make_masks(G);
 };
 
+// Whether an accumulator has the men's own values (piece squares, man and tempo terms) in its
+// region entries already (WeightSum, evaluate.hpp): then they are neither counted nor added here.
+template <class Acc>
+inline constexpr bool kMenFolded = requires {
+    requires Acc::kMenFolded;
+};
+
 // One side's share of the scalar terms, as counts (the caller subtracts Black's from White's).
 struct SideCounts {
     int tempo         = 0;
@@ -56,7 +63,7 @@ struct SideCounts {
     int support       = 0;
 };
 
-template <core::VariantId V, core::Color Us>
+template <core::VariantId V, core::Color Us, bool WithTempo>
 [[nodiscard]] inline SideCounts side_counts(const core::Position& pos,
                                             core::Bitboard empty) noexcept {
     using VM                   = VariantMasks<V>;
@@ -67,8 +74,10 @@ template <core::VariantId V, core::Color Us>
     const core::Bitboard men   = pos.men(Us);
     const core::Bitboard kings = pos.kings_of(Us);
     SideCounts s;
-    for (std::size_t r = 1; r + 1 < static_cast<std::size_t>(G.size); ++r) {
-        s.tempo += static_cast<int>(r) * core::popcount(men & M.rank[us][r]);
+    if constexpr (WithTempo) {
+        for (std::size_t r = 1; r + 1 < static_cast<std::size_t>(G.size); ++r) {
+            s.tempo += static_cast<int>(r) * core::popcount(men & M.rank[us][r]);
+        }
     }
     core::Bitboard runaway_to = 0;
     const core::Bitboard near = men & M.rank[us][static_cast<std::size_t>(G.size - 2)];
@@ -127,7 +136,7 @@ template <core::VariantId V>
 
 // Calls acc.term(term, coefficient) for every scalar term, White's count minus Black's.
 template <core::VariantId V, class Acc>
-inline void add_terms(const core::Position& pos, Acc& acc) noexcept {
+[[gnu::always_inline]] inline void add_terms(const core::Position& pos, Acc& acc) noexcept {
     using VM                   = VariantMasks<V>;
     const core::Bitboard empty = VM::G.all & ~pos.occupied();
     const int wm               = core::popcount(pos.men(core::Color::White));
@@ -135,13 +144,18 @@ inline void add_terms(const core::Position& pos, Acc& acc) noexcept {
     const int wk               = core::popcount(pos.kings_of(core::Color::White));
     const int bk               = core::popcount(pos.kings_of(core::Color::Black));
     const bool white_to_move   = pos.side == core::Color::White;
-    const SideCounts w         = side_counts<V, core::Color::White>(pos, empty);
-    const SideCounts b         = side_counts<V, core::Color::Black>(pos, empty);
+    constexpr bool folded      = kMenFolded<Acc>;
+    const SideCounts w         = side_counts<V, core::Color::White, !folded>(pos, empty);
+    const SideCounts b         = side_counts<V, core::Color::Black, !folded>(pos, empty);
 
-    acc.term(Term::Man, wm - bm);
+    if constexpr (!folded) {
+        acc.term(Term::Man, wm - bm);
+    }
     acc.term(Term::King, wk - bk);
     acc.term(Term::FirstKing, (wk > 0 ? 1 : 0) - (bk > 0 ? 1 : 0));
-    acc.term(Term::Tempo, w.tempo - b.tempo);
+    if constexpr (!folded) {
+        acc.term(Term::Tempo, w.tempo - b.tempo);
+    }
     acc.term(Term::ManMobility, w.man_mobility - b.man_mobility);
     acc.term(Term::KingMobility, w.king_mobility - b.king_mobility);
     acc.term(Term::RunawayToMove,

@@ -51,7 +51,7 @@ public:
         , shared_(shared)
         , helper_(helper)
         , forced_(game.options().forced_capture)
-        , pv_(static_cast<std::size_t>(kMaxPly + 1)) {}
+        , pv_(thread.pv) {}
 
     SearchResult run();
 
@@ -59,8 +59,6 @@ private:
     using Clock                             = std::chrono::steady_clock;
     static constexpr const core::RuleSet& R = core::rule_set<V>;
     static constexpr bool kTurkish          = R.topology == core::Topology::Orthogonal8;
-
-    using PvLine = std::array<core::Move, kMaxPly + 1>;
 
     // One pass over the root moves (in `order`) with the window (alpha, beta).
     struct RootIteration {
@@ -160,7 +158,7 @@ private:
     bool aborted_        = false;
     Clock::time_point start_;
 
-    std::vector<PvLine> pv_;
+    std::vector<PvLine>& pv_;  // ThreadData::pv
     std::array<int, kMaxPly + 1> pv_len_{};
 };
 
