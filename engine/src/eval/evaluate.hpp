@@ -37,7 +37,7 @@ template <core::VariantId V>
 //   [0, kTerms)                      the scalar terms
 //   [kTerms, + regions * 6561)       for region Q and White's index i: T_Q[i] - T_rot(Q)[mirror(i)]
 //                                    plus, for each square the region owns, the whole value of a
-//                                    man there (fold.hpp, man_value())
+//                                    man there (fold.hpp, piece_value())
 //   then per (kind, colour, chunk)   the summed piece-square values of every chunk value (for
 //                                    men: their whole values, read only for regionless squares)
 // so a region or a chunk of pieces costs one load.
@@ -71,7 +71,7 @@ folded_pieces(const Layout& l, int kind, int colour, int chunk, unsigned bits) n
 }
 
 // The engine's accumulator. The men's piece-square values and the man and tempo terms are
-// folded into the region entries (fold.hpp, man_value()), so it asks add_terms() and
+// folded into the region entries (fold.hpp, piece_value()), so it asks add_terms() and
 // add_piece_squares() to leave them out (kMenFolded).
 template <core::Topology T>
 struct WeightSum {

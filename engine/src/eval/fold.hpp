@@ -11,29 +11,34 @@
 
 namespace papan::engine::detail::eval {
 
-// A man's own values on the square `plain`, counted for White (Black's negated): its
-// piece-square value, the man term and the tempo term times its rank. The three are linear in
-// the men, so the search's form carries them per man (WeightSum::kMenFolded): inside the entries
-// of the region that owns the square (owner_region()), or in the piece-square chunks for a square
-// no region holds.
-struct ManValue {
+// A piece's own values on the square `plain`, counted for White (Black's negated, from its
+// turned square): its piece-square value and, for a man, the man term and the tempo term times
+// its rank. A man's three are linear in the men, so the search's form carries them per man
+// (WeightSum::kMenFolded): inside the entries of the region that owns the square
+// (owner_region()), or in the piece-square chunks for a square no region holds.
+struct PieceValue {
     int mg = 0;
     int eg = 0;
 };
 
-[[nodiscard]] inline ManValue
-man_value(const Layout& l, std::span<const std::int16_t> w, int colour, int plain) {
-    const core::Geometry& g = core::geometry(l.topology);
-    const int white_rank    = g.rank_of[static_cast<std::size_t>(plain)];
-    const int rank          = colour == 0 ? white_rank : g.size - 1 - white_rank;
-    const int tempo_rank    = rank >= 1 && rank <= g.size - 2 ? rank : 0;  // as add_terms counts
-    const int own           = colour == 0 ? plain : l.squares - 1 - plain;
-    const std::size_t psq   = square_pair(l, 0, own);
-    const std::size_t man   = term_pair(Term::Man);
-    const std::size_t tempo = term_pair(Term::Tempo);
-    const int sign          = colour == 0 ? 1 : -1;
-    return ManValue{sign * (w[2 * psq] + w[2 * man] + tempo_rank * w[2 * tempo]),
-                    sign * (w[2 * psq + 1] + w[2 * man + 1] + tempo_rank * w[2 * tempo + 1])};
+[[nodiscard]] inline PieceValue
+piece_value(const Layout& l, std::span<const std::int16_t> w, int kind, int colour, int plain) {
+    const int own         = colour == 0 ? plain : l.squares - 1 - plain;
+    const std::size_t psq = square_pair(l, kind, own);
+    int mg                = w[2 * psq];
+    int eg                = w[2 * psq + 1];
+    if (kind == 0) {
+        const core::Geometry& g = core::geometry(l.topology);
+        const int white_rank    = g.rank_of[static_cast<std::size_t>(plain)];
+        const int rank          = colour == 0 ? white_rank : g.size - 1 - white_rank;
+        const int tempo_rank    = rank >= 1 && rank <= g.size - 2 ? rank : 0;  // as add_terms
+        const std::size_t man   = term_pair(Term::Man);
+        const std::size_t tempo = term_pair(Term::Tempo);
+        mg += w[2 * man] + tempo_rank * w[2 * tempo];
+        eg += w[2 * man + 1] + tempo_rank * w[2 * tempo + 1];
+    }
+    const int sign = colour == 0 ? 1 : -1;
+    return PieceValue{sign * mg, sign * eg};
 }
 
 [[nodiscard]] inline std::vector<std::int32_t> fold(const Layout& l,
@@ -48,13 +53,13 @@ man_value(const Layout& l, std::span<const std::int16_t> w, int colour, int plai
     for (int r = 0; r < l.regions; ++r) {
         const int rot = l.region[static_cast<std::size_t>(r)].rotated;
         // The men's own values of the squares this region owns, by digit (1 White, 2 Black).
-        std::array<std::array<ManValue, 3>, kRegionSquares> owned{};
+        std::array<std::array<PieceValue, 3>, kRegionSquares> owned{};
         for (int j = 0; j < kRegionSquares; ++j) {
             const int bit = region_square_bit(l, r, j);
             if (owner_region(l, bit) == r) {
                 const int plain                       = g.plain_of[static_cast<std::size_t>(bit)];
-                owned[static_cast<std::size_t>(j)][1] = man_value(l, w, 0, plain);
-                owned[static_cast<std::size_t>(j)][2] = man_value(l, w, 1, plain);
+                owned[static_cast<std::size_t>(j)][1] = piece_value(l, w, 0, 0, plain);
+                owned[static_cast<std::size_t>(j)][2] = piece_value(l, w, 0, 1, plain);
             }
         }
         for (int i = 0; i < kRegionEntries; ++i) {
@@ -72,7 +77,7 @@ man_value(const Layout& l, std::span<const std::int16_t> w, int colour, int plai
         }
     }
     // Piece squares: a chunk value's pieces summed; Black's counted from its side (turned
-    // square) and subtracted. A man's entry is its whole own value (man_value()).
+    // square) and subtracted (piece_value(): a man's whole own value).
     for (int kind = 0; kind < kPieceKinds; ++kind) {
         for (int colour = 0; colour < 2; ++colour) {
             for (int c = 0; c < l.chunks; ++c) {
@@ -85,17 +90,9 @@ man_value(const Layout& l, std::span<const std::int16_t> w, int colour, int plai
                         if (((v >> b) & 1U) == 0 || plain < 0) {
                             continue;
                         }
-                        if (kind == 0) {
-                            const ManValue m = man_value(l, w, colour, plain);
-                            mg += m.mg;
-                            eg += m.eg;
-                            continue;
-                        }
-                        const int own  = colour == 0 ? plain : l.squares - 1 - plain;
-                        const auto p   = square_pair(l, kind, own);
-                        const int sign = colour == 0 ? 1 : -1;
-                        mg += sign * w[2 * p];
-                        eg += sign * w[2 * p + 1];
+                        const PieceValue p = piece_value(l, w, kind, colour, plain);
+                        mg += p.mg;
+                        eg += p.eg;
                     }
                     out[folded_pieces(l, kind, colour, c, v)] = pack(sat(mg), sat(eg));
                 }

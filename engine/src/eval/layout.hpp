@@ -275,14 +275,9 @@ inline constexpr int kPieceKinds = 2;  // man, king (piece-square tables)
         }
         // Square j of a rotates onto square 7 - j of b.
         for (int j = 0; j < kRegionSquares; ++j) {
-            const int ca = j < 4 ? a.lo : a.hi;
-            const int cb = (7 - j) < 4 ? b.lo : b.hi;
-            const int ba =
-                ca * l.chunk_stride + l.column_bits[a.column][static_cast<std::size_t>(j % 4)];
-            const int bb = cb * l.chunk_stride +
-                           l.column_bits[b.column][static_cast<std::size_t>((7 - j) % 4)];
-            const int pa = g.plain_of[static_cast<std::size_t>(ba)];
-            const int pb = g.plain_of[static_cast<std::size_t>(bb)];
+            const int pa = g.plain_of[static_cast<std::size_t>(region_square_bit(l, r, j))];
+            const int pb =
+                g.plain_of[static_cast<std::size_t>(region_square_bit(l, a.rotated, 7 - j))];
             if (pa < 0 || pb < 0 || pa + pb != g.squares - 1) {
                 return false;
             }
