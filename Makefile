@@ -51,8 +51,8 @@ run: build
 # ASan build in it `make test` measured 32.5 min on two cores, over its 30-minute budget; the
 # parsers and the move generator stay under ASan + UBSan here through the fuzz targets.
 # Not in it either, for the same budget (docs/operations.md, "make test's time"): clang-tidy and
-# the fuzz targets that need the whole server built with clang (http_request, bus_message); both
-# are in `make test-extra`.
+# the fuzz targets that need the whole server built with clang (ws_message, http_request,
+# bus_message); both are in `make test-extra`.
 test: deps format-check docs-check test-release test-web test-fuzz
 
 test-extra: lint test-fuzz-all
@@ -91,11 +91,13 @@ test-sanitizers: deps
 	    [ $$status -eq 0 ] || { echo "$$p: FAILED"; exit 1; }; \
 	done
 
-# A short fuzzing run of the parsers' targets (FEN, PDN, move text, the WebSocket message
-# decoder), four at once for 40 s. The two that need the whole server built with clang and ASan
-# (about 4 min on two cores) run in `make test-fuzz-all` (`make test-extra`) and `make fuzz`.
+# A short fuzzing run of the rules core's parsers (FEN, PDN, move text; preset fuzz, the core
+# built with clang and the fuzzer's instrumentation), three at once for 40 s. The three that link
+# the server library (the WebSocket message decoder, HTTP requests, bus messages) need the whole
+# server and engine built that way (about 4 min on two cores): `make test-fuzz-all`
+# (`make test-extra`) and `make fuzz`.
 test-fuzz: deps
-	@FUZZ_SECONDS=40 FUZZ_JOBS=4 bash scripts/fuzz fen pdn move_text ws_message
+	@FUZZ_SECONDS=40 FUZZ_JOBS=3 bash scripts/fuzz fen pdn move_text
 
 test-fuzz-all: deps
 	@FUZZ_SECONDS=40 FUZZ_JOBS=6 bash scripts/fuzz
