@@ -129,7 +129,7 @@ interop: build-cpp
 	@bash scripts/pdn-interop
 
 # The evaluation's training pipeline (tools/tune/run, docs/engine.md "Training"): long, and it
-# rewrites engine/src/eval/weights/*.cpp; not part of `make test`.
+# rewrites engine/weights/*.bin and their records; not part of `make test`.
 tune: build-cpp
 	@bash tools/tune/run
 
