@@ -27,6 +27,11 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
                     opts->egdb_dir,
                     "endgame database directory (the computer plays without if absent)")
         ->capture_default_str();
+    opts->build_endgames = true;  // papan serve's default; ServerOptions' is off (in-process tests)
+    cmd->add_flag("--build-endgames,!--no-build-endgames",
+                  opts->build_endgames,
+                  "build the small endgame table sets into --egdb in the background after the "
+                  "start (default on)");
     cmd->add_option("--web", *web, "directory of the built web client (default: web/dist)");
     cmd->add_option("--threads", opts->io_threads, "network threads")->capture_default_str();
     cmd->add_option("--ai-threads",

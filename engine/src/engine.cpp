@@ -51,14 +51,14 @@ private:
 }  // namespace
 
 struct Engine::Impl {
-    explicit Impl(const EngineOptions& o)
-        : options(o)
-        , state(o.hash_mb)
-        , egdb(o.egdb_dir.empty() ? nullptr : egdb::shared_database(o.egdb_dir)) {}
+    explicit Impl(const EngineOptions& o) : options(o), state(o.hash_mb) {
+        if (!o.egdb_dir.empty()) {
+            (void)egdb::shared_database(o.egdb_dir);  // opened (and reported) once per process
+        }
+    }
 
     EngineOptions options;
     detail::SearchState state;
-    std::shared_ptr<const egdb::Database> egdb;
 };
 
 Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>(options)) {}
@@ -118,9 +118,13 @@ SearchResult Engine::search_excluding(const core::Game& game,
     params.weights  = impl_->options.weights && impl_->options.weights->variant() == game.variant()
                           ? impl_->options.weights.get()
                           : &EvalWeights::builtin(game.variant());
-    // The weaker levels play endgames by their own search (their mistakes are the point).
-    if (level == Level::Hard || level == Level::Max) {
-        params.egdb = impl_->egdb.get();
+    // The weaker levels play endgames by their own search (their mistakes are the point). The
+    // directory's shared database is taken at each search, so that tables built while the
+    // engine lives (egdb::BackgroundBuild) are used from the next search on.
+    std::shared_ptr<const egdb::Database> tables;
+    if ((level == Level::Hard || level == Level::Max) && !impl_->options.egdb_dir.empty()) {
+        tables      = egdb::shared_database(impl_->options.egdb_dir);
+        params.egdb = tables.get();
     }
     const TimePlan plan = plan_time(limits);
     params.soft_time    = plan.soft;

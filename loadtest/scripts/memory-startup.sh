@@ -10,7 +10,7 @@ work=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 cp "$db" "$work/papan.db"
 start=$(date +%s%N)
-"$bin" serve --port 0 --data "$work" --egdb "$work/none" >"$work/out" 2>"$work/err" &
+"$bin" serve --port 0 --data "$work" --egdb "$work/none" --no-build-endgames >"$work/out" 2>"$work/err" &
 pid=$!
 until grep -q "listening on" "$work/out" 2>/dev/null; do
     kill -0 "$pid" || { cat "$work/err"; exit 1; }

@@ -63,6 +63,9 @@ ServerProcess::ServerProcess(const std::filesystem::path& data,
     if (!has("--ai-nodes")) {
         args.insert(args.end(), {"--ai-nodes", "3000"});  // keeps the computer fast in tests
     }
+    if (!has("--build-endgames")) {
+        args.emplace_back("--no-build-endgames");  // no table builds beside the tests
+    }
     if (!has("--ws-rate")) {
         // Test clients play back to back, faster than a person: no message rate limit unless a
         // test sets one (limits_test.cpp).

@@ -99,6 +99,7 @@ private:
     void start(unsigned short port) {
         std::vector<std::string> args{PAPAN_BINARY,
                                       "serve",
+                                      "--no-build-endgames",
                                       "--port",
                                       std::to_string(port),
                                       "--data",

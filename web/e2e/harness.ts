@@ -44,6 +44,8 @@ export async function startServer(port = 0, data?: string, aiNodes = 20_000): Pr
   const args = ['serve', '--port', String(port), '--data', dir, '--web', WEB_DIST, '--pairing-wait', '1'];
   // a small search keeps the computer quick and the run short on a loaded machine
   if (serveHas('--ai-nodes')) args.push('--ai-nodes', String(aiNodes));
+  // no endgame table builds beside the tests
+  if (serveHas('--no-build-endgames')) args.push('--no-build-endgames');
   const proc = spawn(SERVER_BIN, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -679,6 +679,11 @@ BuildReport Builder::run() {
             }
             continue;
         }
+        if (opt_.stop != nullptr && opt_.stop->load(std::memory_order_relaxed)) {
+            report.error   = "stopped";
+            report.seconds = seconds_since(start);
+            return report;
+        }
         const auto t0 = Clock::now();
         solve_unit(unit);
         const double secs     = seconds_since(t0);

@@ -280,23 +280,63 @@ std::vector<TableInfo> Database::tables() const {
     return out;
 }
 
+namespace {
+
+struct SharedDatabases {
+    std::mutex mutex;
+    std::map<std::string, std::pair<std::shared_ptr<const Database>, OpenReport>> cache;
+};
+
+SharedDatabases& shared() {
+    static SharedDatabases s;
+    return s;
+}
+
+std::string cache_key(const std::filesystem::path& dir) {
+    std::error_code ec;
+    return std::filesystem::absolute(dir, ec).lexically_normal().string();
+}
+
+}  // namespace
+
 std::shared_ptr<const Database> shared_database(const std::filesystem::path& dir,
                                                 OpenReport* report) {
-    static std::mutex mutex;
-    static std::map<std::string, std::pair<std::shared_ptr<const Database>, OpenReport>> cache;
-    std::error_code ec;
-    auto key = std::filesystem::absolute(dir, ec).lexically_normal().string();
-    const std::lock_guard lock(mutex);
-    auto it = cache.find(key);
-    if (it == cache.end()) {
+    SharedDatabases& s = shared();
+    const auto key     = cache_key(dir);
+    const std::lock_guard lock(s.mutex);
+    auto it = s.cache.find(key);
+    if (it == s.cache.end()) {
         OpenReport r;
         auto db = Database::open(dir, r);
-        it      = cache.emplace(key, std::make_pair(std::move(db), std::move(r))).first;
+        it      = s.cache.emplace(key, std::make_pair(std::move(db), std::move(r))).first;
     }
     if (report != nullptr) {
         *report = it->second.second;
     }
     return it->second.first;
+}
+
+std::shared_ptr<const Database> reload_shared_database(const std::filesystem::path& dir,
+                                                       OpenReport* report) {
+    OpenReport r;
+    auto db            = Database::open(dir, r);  // outside the lock: it reads every header
+    SharedDatabases& s = shared();
+    const std::lock_guard lock(s.mutex);
+    if (report != nullptr) {
+        *report = r;
+    }
+    s.cache[cache_key(dir)] = std::make_pair(db, std::move(r));
+    return db;
+}
+
+std::string loaded_sets(const Database& db) {
+    std::string out;
+    for (const core::RuleSet& r : core::all_variants()) {
+        if (const int n = db.max_pieces(r.id); n > 0) {
+            out += (out.empty() ? "" : ", ") + std::string(r.key) + " " + std::to_string(n);
+        }
+    }
+    return out.empty() ? "none" : out;
 }
 
 }  // namespace papan::engine::egdb

@@ -1,6 +1,7 @@
 // HTTP handlers of games, players, variants and health (docs/protocol.md, "HTTP").
 #include "api/handlers.hpp"
 #include "game/ai_pool.hpp"
+#include "game/endgame_builds.hpp"
 #include "game/lobby.hpp"
 #include "game/store_executor.hpp"
 
@@ -238,6 +239,7 @@ void get_healthz(ApiContext& ctx, const Request&, const RouteArgs&, Reply reply)
                          {"thought_here", w.thought_here},
                          {"refused", w.refused}};
     }
+    ai["endgames"] = loaded_endgames(ctx.svc.options.egdb_dir);
     reply(json_response(
         200,
         Json{{"status", "ok"}, {"ai", std::move(ai)}, {"rooms", ctx.lobby.rooms_in_memory()}}));

@@ -7,6 +7,7 @@
 #include "cluster/cluster.hpp"
 #include "cluster/remote_ai.hpp"
 #include "game/ai_pool.hpp"
+#include "game/endgame_builds.hpp"
 #include "game/lifecycle.hpp"
 #include "game/lobby.hpp"
 #include "game/messages.hpp"
@@ -729,6 +730,7 @@ int run_server(const ServerOptions& options) {
         ioc, listen(acceptor, ioc, ctx, options, sessions, limiter), log_exception("listen"));
     lobby.post([&lobby] { lobby.start_housekeeping(); });
     ctx.ready = true;
+    const EndgameBuilds endgames(options.build_endgames, options.egdb_dir);
     if (options.on_ready) {
         const auto a = bound.address();
         options.on_ready(a.is_v6() ? "[" + a.to_string() + "]" : a.to_string(), bound.port());

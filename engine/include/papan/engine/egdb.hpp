@@ -16,6 +16,7 @@
 #include <papan/core/position.hpp>
 #include <papan/core/types.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -120,6 +121,15 @@ private:
 [[nodiscard]] std::shared_ptr<const Database> shared_database(const std::filesystem::path& dir,
                                                               OpenReport* report = nullptr);
 
+// Opens the directory again (tables were added) and makes that the shared database of dir: the
+// searches that start afterwards use it; those running keep the one they started with.
+std::shared_ptr<const Database> reload_shared_database(const std::filesystem::path& dir,
+                                                       OpenReport* report = nullptr);
+
+// Which sets are loaded, for a log line or a status page: "american 5, international 4" (each
+// variant with tables and the largest piece count of which every slice is loaded), or "none".
+[[nodiscard]] std::string loaded_sets(const Database& db);
+
 struct BuildOptions {
     core::VariantId variant   = core::VariantId::American;
     int pieces                = 4;  // every slice with at most this many pieces
@@ -127,6 +137,9 @@ struct BuildOptions {
     int threads               = 2;
     // Progress and per-slice figures, one line each (the CLI prints them).
     std::function<void(const std::string&)> log;
+    // When set and true, the build ends before its next slice (BuildReport::error "stopped");
+    // the slices written are kept and a later build resumes from them.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct BuildReport {
@@ -144,5 +157,51 @@ struct BuildReport {
 
 // The largest piece count build() accepts for a variant (memory and index limits).
 [[nodiscard]] int max_build_pieces(core::VariantId v) noexcept;
+
+// A set of tables: every slice of the variant with at most `pieces` pieces.
+struct SetSpec {
+    core::VariantId variant{};
+    int pieces = 0;
+};
+
+// The sets that build in a few minutes on one core (docs/engine.md, "Endgame databases"): the
+// 8x8 diagonal variants up to 5 pieces, International and Turkish up to 4.
+[[nodiscard]] std::vector<SetSpec> small_sets();
+
+// Builds sets into a directory on a thread of its own at nice 19 (the server's background build:
+// `papan serve` starts one unless --no-build-endgames; tests may keep the normal priority), one set
+// after another, skipping those already complete there, and reloads the shared database of the
+// directory after each set it built, so that the searches starting afterwards use the new
+// tables. Progress goes to `log`, one line each. Only one build works in a directory at a time
+// (a lock file, `.build.lock`): another process already building there makes this one log that
+// and end. The destructor stops the build before its next slice and joins the thread.
+class BackgroundBuild {
+public:
+    using Log = std::function<void(const std::string&)>;
+
+    BackgroundBuild(std::filesystem::path dir,
+                    std::vector<SetSpec> sets,
+                    Log log,
+                    bool low_priority = true);
+    ~BackgroundBuild();
+    BackgroundBuild(const BackgroundBuild&)            = delete;
+    BackgroundBuild& operator=(const BackgroundBuild&) = delete;
+
+    struct Status {
+        bool running = false;
+        std::string building;  // "russian 5" while a set is being built
+        int sets_done  = 0;    // built or found complete
+        int sets_total = 0;
+    };
+
+    [[nodiscard]] Status status() const;
+
+    // Blocks until the build has ended (tests).
+    void wait();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace papan::engine::egdb

@@ -57,6 +57,9 @@ struct ServerOptions {
     std::int64_t worker_pickup_ms = 1000;
     // Endgame databases of the computer players (engine egdb.hpp); played without if absent.
     std::string egdb_dir = "./data/egdb";
+    // Build the small sets into egdb_dir in the background after the start (papan serve's
+    // default; off here so that the servers tests start in-process build nothing).
+    bool build_endgames = false;
     // The nodes' shared secret for the bus messages' HMAC (empty: PAPAN_CLUSTER_SECRET).
     std::string cluster_secret;
     // Test hook (hidden option --test-fault): an HTTP target or WebSocket text equal to it
