@@ -192,7 +192,7 @@ int Searcher<V>::search(
         } else if (n == 0) {
             score = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            const int r = reduction(pos, m, f.order_score[i], depth, n, td_.history);
+            const int r = reduction(pos, m, f.order_score[i], depth, n, td_.history, pv_node);
             score       = -search(child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
             if (score > alpha && r > 0 && !aborted_) {
                 score = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);

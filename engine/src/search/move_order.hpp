@@ -95,20 +95,29 @@ pick(const Frame& f, MoveOrder& idx, std::size_t n, std::size_t size) noexcept {
     return idx[n];
 }
 
-// Late-move reduction of the n-th move (from 0) at `depth`: the table's value, one ply less for
-// a killer, adjusted by the move's history (up to two plies either way); never for a capture, a
-// promotion or the first two moves, never into the quiescence search.
+// Late-move reduction of the n-th move (from 0) at `depth`: the table's value, one ply more at a
+// node off the principal variation (kLmrNonPv), one ply less for a killer, adjusted by the
+// move's history (up to two plies either way); never for a capture, a promotion or the first
+// move, nor the second at a PV node, never into the quiescence search. Off the PV the second
+// move is reduced too (its table value is 0, so one ply, less for a killer or a good history):
+// a null-window node's moves after the first are expected to fail low.
+inline constexpr int kLmrNonPv = 1;
+
 [[nodiscard]] inline int reduction(const core::Position& pos,
                                    const core::Move& m,
                                    int order_score,
                                    int depth,
                                    std::size_t n,
-                                   const History& history) noexcept {
-    if (depth < 3 || n < 2 || m.is_capture() || m.promotes) {
+                                   const History& history,
+                                   bool pv_node) noexcept {
+    if (depth < 3 || n < (pv_node ? 2U : 1U) || m.is_capture() || m.promotes) {
         return 0;
     }
     int r = kLmr[static_cast<std::size_t>(std::min(depth, kLmrSize - 1))]
                 [std::min(n, static_cast<std::size_t>(kLmrSize - 1))];
+    if (!pv_node) {
+        r += kLmrNonPv;
+    }
     if (order_score >= kKillerBase) {
         --r;  // a killer
     } else {
