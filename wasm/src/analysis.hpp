@@ -1,15 +1,10 @@
-// Analysis for the browser: the engine's search of a game's current position with up to three
-// principal variations, reported as JSON per completed depth and line.
-//
-// One line is one Engine::search(), exactly what `papan analyse` runs (so node counts and best
-// moves can be compared with the native binary). Several lines are found by exclusion, depth by
-// depth: at depth d, line k is Engine::search_excluding() with the first moves of lines 1..k-1
-// of that depth taken away. The transposition table stays warm between those searches, so the
-// shallower iterations each of them repeats cost little. A position with a single legal move
-// under a time limit goes the same depth-by-depth way (the engine would answer it at once).
+// Analysis for the browser: engine::analyse_lines() (papan/engine/analysis.hpp, the same search
+// as `papan analyse --lines N`) with up to three principal variations, reported as JSON per
+// completed depth and line.
 #pragma once
 
 #include <papan/core/game.hpp>
+#include <papan/engine/analysis.hpp>
 #include <papan/engine/engine.hpp>
 
 #include <cstdint>
@@ -25,7 +20,7 @@ struct AnalysisRequest {
     int lines           = 1;  // multi-PV: 1..3
 };
 
-inline constexpr int kMaxLines = 3;
+inline constexpr int kMaxLines = engine::kMaxAnalysisLines;
 
 // Called with one JSON object per completed depth of one line (docs/web.md, "info").
 using InfoSink = std::function<void(const std::string& json)>;

@@ -91,6 +91,20 @@ describe('analysis board', () => {
     });
   }
 
+  it('deepens every line when fewer moves are legal than lines are shown', async () => {
+    const { context, page } = await newPage(browser);
+    // Turkish with two legal moves, International with three (tests/data/analysis/few_moves.txt)
+    for (const [variant, fen, n] of [
+      ['turkish', 'B:W11,14,17:B49', 2],
+      ['international', 'W:W15,30:B6,11,K18,21', 3],
+    ] as const) {
+      await openAnalysis(page, variant, fen);
+      const lines = await waitLines(page, n, 8);
+      expect(new Set(lines.map((l) => l.split(' ')[1])).size).toBe(n);
+    }
+    await context.close();
+  });
+
   it('loads the engine only on the analysis pages, served as application/wasm', async () => {
     const { context, page } = await newPage(browser);
     const fetched: string[] = [];

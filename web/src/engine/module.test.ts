@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PapanModule } from './module';
-import { benchPositions, GLUE_FILE, openTestModule, papan, WASM_FILE } from './testing';
+import { benchPositions, fewMovePositions, GLUE_FILE, openTestModule, papan, WASM_FILE } from './testing';
 import type { WasmMove } from './types';
 
 let mod: PapanModule;
@@ -99,14 +99,18 @@ describe('multi-PV by exclusion', () => {
     }
   });
 
-  it('line 1 of a multi-PV search is the single-line search\'s best move', () => {
-    // The fixed-depth single line equals native (above); line 1 searches the same tree first.
+  it('three lines at a fixed depth equal the native `papan analyse --lines 3` line for line', async () => {
+    // The same depth-by-depth search by exclusion natively and here: moves, scores and nodes.
+    // (Line 1 need not be the single-line search's move: the lines before it warm the table.)
+    const native = JSON.parse(
+      await papan(['analyse', '--variant', 'international', '--depth', '6', '--lines', '3', '--hash', '16', '--json']),
+    ) as { nodes: number; lines: { best: WasmMove; score: number }[] };
     mod.load(spec('international', ''));
     mod.resetEngine(16);
-    const one = mod.analyse({ depth: 6 }).lines[0];
-    mod.resetEngine(16);
-    const three = mod.analyse({ depth: 6, lines: 3 }).lines[0];
-    expect(three?.move?.path).toEqual(one?.move?.path);
+    const r = mod.analyse({ depth: 6, lines: 3 });
+    expect(r.lines.map((l) => l.move?.path)).toEqual(native.lines.map((l) => l.best.path));
+    expect(r.lines.map((l) => l.score)).toEqual(native.lines.map((l) => l.score));
+    expect(r.nodes).toBe(native.nodes);
   });
 
   it('caps the lines at the number of legal moves', () => {
@@ -200,4 +204,28 @@ describe('a single legal move', () => {
     expect(r.lines[0]?.depth).toBeGreaterThan(2);
     expect(r.lines[0]?.pv.length).toBeGreaterThan(2);
   });
+});
+
+describe('three lines with one, two or three legal moves', () => {
+  it('give every legal move its line, and every line deepens under a time limit, in every variant', () => {
+    const positions = fewMovePositions();
+    expect(new Set(positions.map((p) => p.variant)).size).toBe(10);
+    for (const p of positions) {
+      const where = `${p.variant} ${p.fen}`;
+      const g = mod.load(spec(p.variant, p.fen));
+      expect(g.legal_moves, where).toHaveLength(p.legal);
+      mod.resetEngine(4);
+      const deepest = new Map<number, number>();
+      const r = mod.analyse({ seconds: 0.5, lines: 3 }, (l) => deepest.set(l.multipv, Math.max(deepest.get(l.multipv) ?? 0, l.depth)));
+      expect(r.lines, where).toHaveLength(p.legal);
+      expect(new Set(r.lines.map((l) => l.move?.text)).size, where).toBe(p.legal);
+      for (const l of r.lines) {
+        // depth 1 was the fault; 4 leaves room for a loaded machine (wasm runs at half native speed)
+        expect(l.depth, `${where} line ${l.multipv}`).toBeGreaterThanOrEqual(4);
+        // the last depth every line completed; a line may have been reported one depth further
+        expect(deepest.get(l.multipv) ?? 0, `${where} line ${l.multipv}`).toBeGreaterThanOrEqual(l.depth);
+        expect(deepest.get(l.multipv) ?? 0, `${where} line ${l.multipv}`).toBeLessThanOrEqual(l.depth + 1);
+      }
+    }
+  }, 120_000);
 });

@@ -51,3 +51,15 @@ export function benchPositions(): Map<string, string[]> {
   }
   return out;
 }
+
+/** tests/data/analysis/few_moves.txt: positions of one, two and three legal moves in every variant. */
+export function fewMovePositions(): { variant: string; legal: number; fen: string }[] {
+  return readFileSync(join(REPO, 'tests/data/analysis/few_moves.txt'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l) => {
+      const [variant = '', legal = '0', , fen = ''] = l.split(/\s+/);
+      return { variant, legal: Number(legal), fen };
+    });
+}
