@@ -4,6 +4,7 @@
 #include "api/accounts.hpp"
 #include "api/api.hpp"
 #include "api/http_wire.hpp"
+#include "auth/auth_service.hpp"
 #include "cluster/cluster.hpp"
 #include "cluster/remote_ai.hpp"
 #include "game/ai_pool.hpp"
@@ -717,6 +718,9 @@ int run_server(const ServerOptions& options) {
     Throttle creates(clock, 60'000);
     ctx.creates = &creates;
     ctx.cluster = cluster.get();
+    AuthService auth(options.auth, clock);
+    ctx.auth = &auth;
+    auth.start();
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);
@@ -761,6 +765,7 @@ int run_server(const ServerOptions& options) {
         t.join();
     }
     accounts.stop();
+    auth.stop();
     if (remote_ai) {
         ai.set_offload(nullptr);
         remote_ai->stop();
