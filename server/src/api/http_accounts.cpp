@@ -1,7 +1,7 @@
 // HTTP handlers of accounts: register, login, logout, password change and the signed-in user
 // (docs/protocol.md, "HTTP"). Hashing and checking passwords runs on the accounts' bounded pool.
 #include "api/handlers.hpp"
-#include "auth/http_auth.hpp"
+#include "api/http_auth.hpp"
 #include "game/store_executor.hpp"
 
 #include <papan/core/rules/registry.hpp>

@@ -1,10 +1,10 @@
 #include "api/router.hpp"
 
+#include "api/auth_service.hpp"
 #include "api/edge.hpp"
 #include "api/handlers.hpp"
+#include "api/http_auth.hpp"
 #include "api/pdn_import.hpp"
-#include "auth/auth_service.hpp"
-#include "auth/http_auth.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
 

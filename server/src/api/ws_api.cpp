@@ -1,5 +1,5 @@
 #include "api/api.hpp"
-#include "auth/auth_service.hpp"
+#include "api/auth_service.hpp"
 #include "cluster/cluster.hpp"
 #include "game/lobby.hpp"
 #include "game/messages.hpp"

@@ -3,8 +3,8 @@
 // wires the layers together. The only translation unit that includes Beast's stream headers.
 #include "api/accounts.hpp"
 #include "api/api.hpp"
+#include "api/auth_service.hpp"
 #include "api/http_wire.hpp"
-#include "auth/auth_service.hpp"
 #include "cluster/cluster.hpp"
 #include "cluster/remote_ai.hpp"
 #include "game/ai_pool.hpp"

@@ -6,9 +6,9 @@
 //                                /start answers with a button that opens the site
 //   POST /api/telegram/share     a friend invite as a message the player sends into any chat
 //                                (savePreparedInlineMessage; the Mini App's shareMessage)
+#include "api/auth_service.hpp"
 #include "api/handlers.hpp"
-#include "auth/auth_service.hpp"
-#include "auth/http_auth.hpp"
+#include "api/http_auth.hpp"
 #include "auth/sign_in.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"

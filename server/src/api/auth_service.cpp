@@ -1,4 +1,4 @@
-#include "auth/auth_service.hpp"
+#include "api/auth_service.hpp"
 
 #include "api/http.hpp"
 #include "api/http_wire.hpp"

@@ -9,9 +9,9 @@
 //                                identity, a new account under the nickname chosen, or the
 //                                signed-in account the identity is linked to
 // The outgoing calls run on the sign-in's own pool, the store work on the store thread.
+#include "api/auth_service.hpp"
 #include "api/handlers.hpp"
-#include "auth/auth_service.hpp"
-#include "auth/http_auth.hpp"
+#include "api/http_auth.hpp"
 #include "auth/sign_in.hpp"
 #include "game/peer.hpp"
 #include "game/store_executor.hpp"
