@@ -24,6 +24,7 @@ namespace papan::server {
 
 class Lobby;
 class Cluster;
+class AuthService;
 
 struct ApiContext {
     Services& svc;
@@ -33,6 +34,7 @@ struct ApiContext {
     Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: alone
     Accounts* accounts = nullptr;  // accounts, sessions and their throttles
     Throttle* creates  = nullptr;  // `create` messages per remote address (--creates-per-ip)
+    AuthService* auth  = nullptr;  // sign-in with OpenID Connect and Telegram (auth/)
 };
 
 using Reply = std::function<void(HttpResponse)>;

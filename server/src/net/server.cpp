@@ -3,6 +3,7 @@
 // wires the layers together. The only translation unit that includes Beast's stream headers.
 #include "api/accounts.hpp"
 #include "api/api.hpp"
+#include "api/auth_service.hpp"
 #include "api/http_wire.hpp"
 #include "cluster/cluster.hpp"
 #include "cluster/remote_ai.hpp"
@@ -718,6 +719,9 @@ int run_server(const ServerOptions& options) {
     Throttle creates(clock, 60'000);
     ctx.creates = &creates;
     ctx.cluster = cluster.get();
+    AuthService auth(options.auth, clock);
+    ctx.auth = &auth;
+    auth.start();
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);
@@ -763,6 +767,7 @@ int run_server(const ServerOptions& options) {
         t.join();
     }
     accounts.stop();
+    auth.stop();
     if (remote_ai) {
         ai.set_offload(nullptr);
         remote_ai->stop();
