@@ -10,12 +10,14 @@
 #   make build  release binary at build/release/papan and the web client (with its WebAssembly
 #               engine) in web/dist
 #   make endgames  the endgame databases into data/egdb (long: hours; resumable)
+#   make puzzles  the shipped puzzle set, mined from self-play by our engine, into puzzles/ (long:
+#               hours; niced)
 #   make sanitize  the core tests under ASan + UBSan, the server tests under ASan + UBSan and
 #               under TSan (long; not in make test)
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: test-extra test-fuzz-all sanitize test-sanitizers lint docs-check tune interop endgames faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: puzzles test-extra test-fuzz-all sanitize test-sanitizers lint docs-check tune interop endgames faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -106,6 +108,12 @@ faults: build-cpp
 # data/egdb (EGDB_DIR), one after another at nice 19. Long: not part of `make test`.
 endgames: build-cpp
 	@bash scripts/endgames
+
+# The shipped puzzle set (scripts/puzzles, docs/engine.md "Puzzles"): every variant's self-play
+# mined into puzzles/<variant>.jsonl, reproducible for PUZZLE_SEED. Long: not part of `make test`
+# (which checks every shipped puzzle: tests/server/puzzle_set_test.cpp).
+puzzles: build-cpp
+	@bash scripts/puzzles
 
 bench: build-cpp build-web
 	@bash bench/run

@@ -24,6 +24,7 @@ namespace papan::server {
 
 class Lobby;
 class Cluster;
+class PuzzleService;
 
 struct ApiContext {
     Services& svc;
@@ -33,6 +34,8 @@ struct ApiContext {
     Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: alone
     Accounts* accounts = nullptr;  // accounts, sessions and their throttles
     Throttle* creates  = nullptr;  // `create` messages per remote address (--creates-per-ip)
+    PuzzleService* puzzles  = nullptr;  // /api/puzzles/* (api/http_puzzles.cpp)
+    Throttle* puzzle_limits = nullptr;  // its requests and attempts per remote address
 };
 
 using Reply = std::function<void(HttpResponse)>;

@@ -29,6 +29,14 @@ constexpr std::array kRoutes{
     Route{Method::Get, "/api/games/{id}/pdn", get_game_pdn},
     Route{Method::Get, "/api/players/{name}", get_player},
     Route{Method::Post, "/api/import", post_import},
+    Route{Method::Get, "/api/puzzles", get_puzzles},
+    Route{Method::Get, "/api/puzzles/next", get_puzzle_next},
+    Route{Method::Get, "/api/puzzles/daily", get_puzzle_daily},
+    Route{Method::Get, "/api/puzzles/history", get_puzzle_history},
+    Route{Method::Post, "/api/puzzles/streak", post_puzzle_streak},
+    Route{Method::Post, "/api/puzzles/adopt", post_puzzle_adopt},
+    Route{Method::Get, "/api/puzzles/{id}", get_puzzle},
+    Route{Method::Post, "/api/puzzles/{id}/attempt", post_puzzle_attempt},
     Route{Method::Get, "/{file*}", get_static},
 };
 

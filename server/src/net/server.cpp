@@ -11,6 +11,7 @@
 #include "game/lobby.hpp"
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
+#include "puzzles/service.hpp"
 #include "support/log.hpp"
 
 #include <papan/server/server.hpp>
@@ -717,6 +718,10 @@ int run_server(const ServerOptions& options) {
     Throttle creates(clock, 60'000);
     ctx.creates = &creates;
     ctx.cluster = cluster.get();
+    const auto puzzles = start_puzzle_service(options, clock);
+    Throttle puzzle_limits(clock, 60'000);
+    ctx.puzzles       = puzzles.get();
+    ctx.puzzle_limits = &puzzle_limits;
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);
@@ -761,6 +766,7 @@ int run_server(const ServerOptions& options) {
         t.join();
     }
     accounts.stop();
+    puzzles->stop();
     if (remote_ai) {
         ai.set_offload(nullptr);
         remote_ai->stop();

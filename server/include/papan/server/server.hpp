@@ -3,6 +3,8 @@
 // stops accepting, closes sockets, finishes queued store writes).
 #pragma once
 
+#include <papan/server/puzzle_options.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -62,6 +64,7 @@ struct ServerOptions {
     // Test hook (hidden option --test-fault): an HTTP target or WebSocket text equal to it
     // throws inside the connection's code. Empty (the default): off.
     std::string test_fault;
+    PuzzleOptions puzzles;
     // Called once with the address and port actually bound when the server is ready (prints
     // the "listening" line).
     std::function<void(const std::string& host, std::uint16_t port)> on_ready;
