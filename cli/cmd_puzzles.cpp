@@ -31,11 +31,12 @@ struct PuzzleOptions {
     std::string fen;
     std::string out;
     std::string pdn;
-    std::uint64_t seed   = 1;
-    std::size_t target   = 300;
-    std::size_t games    = 20000;
-    int threads          = 1;
-    bool quiet           = false;
+    std::uint64_t seed = 1;
+    std::size_t target = 300;
+    std::size_t games  = 20000;
+    double max_seconds = 0;
+    int threads        = 1;
+    bool quiet         = false;
     server::ProofSettings proof;
 };
 
@@ -85,12 +86,13 @@ void run_mine(CommandContext& ctx, const PuzzleOptions& o) {
         return;
     }
     server::MineOptions mo;
-    mo.variant   = *v;
-    mo.seed      = o.seed;
-    mo.target    = o.target;
-    mo.max_games = o.games;
-    mo.threads   = o.threads;
-    mo.proof     = o.proof;
+    mo.variant     = *v;
+    mo.seed        = o.seed;
+    mo.target      = o.target;
+    mo.max_games   = o.games;
+    mo.max_seconds = o.max_seconds;
+    mo.threads     = o.threads;
+    mo.proof       = o.proof;
     if (!o.quiet) {
         mo.log = [](const std::string& line) { std::cerr << line << '\n'; };
     }
@@ -98,7 +100,7 @@ void run_mine(CommandContext& ctx, const PuzzleOptions& o) {
     if (!write_file(ctx, o.out, server::write_puzzle_set(r.puzzles))) {
         return;
     }
-    auto j = stats_json(r.stats);
+    auto j              = stats_json(r.stats);
     j["variant"]        = core::rules(*v).key;
     j["seed"]           = o.seed;
     j["depth"]          = o.proof.depth;
@@ -106,10 +108,20 @@ void run_mine(CommandContext& ctx, const PuzzleOptions& o) {
     j["horizon"]        = o.proof.max_horizon;
     j["thread_seconds"] = static_cast<long long>(r.stats.seconds + 0.5);
     j["wall_seconds"]   = static_cast<long long>(r.wall_seconds + 0.5);
+    if (r.out_of_time) {
+        j["out_of_time"] = true;
+    }
     (o.out.empty() || o.out == "-" ? std::cerr : std::cout) << j.dump() << '\n';
+    if (r.out_of_time) {
+        std::cerr << "papan: out of time after " << r.stats.games << " games: kept "
+                  << r.puzzles.size() << " of " << o.target << " (the same set again: --games "
+                  << r.stats.games << ")\n";
+        return;
+    }
     if (r.puzzles.size() < o.target) {
-        fail(ctx, "kept " + std::to_string(r.puzzles.size()) + " puzzles, fewer than " +
-                      std::to_string(o.target) + " (raise --games)");
+        fail(ctx,
+             "kept " + std::to_string(r.puzzles.size()) + " puzzles, fewer than " +
+                 std::to_string(o.target) + " (raise --games)");
     }
 }
 
@@ -213,20 +225,28 @@ void run_prove(CommandContext& ctx, const PuzzleOptions& o) {
 }  // namespace
 
 void add_puzzle_serve_options(CLI::App* serve, server::PuzzleOptions& o) {
-    serve->add_option("--puzzles", o.set_dir,
+    serve->add_option("--puzzles",
+                      o.set_dir,
                       "directory of the puzzle set (default: ./puzzles, else next to papan)");
-    serve->add_flag("!--no-puzzle-mining", o.mine,
+    serve->add_flag("!--no-puzzle-mining",
+                    o.mine,
                     "do not mine the finished games for puzzles in the background");
-    serve->add_option("--puzzle-rate", o.requests_per_minute,
-                      "puzzle requests per remote address per minute (0: no cap)")
+    serve
+        ->add_option("--puzzle-rate",
+                     o.requests_per_minute,
+                     "puzzle requests per remote address per minute (0: no cap)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    serve->add_option("--puzzle-attempts-rate", o.attempts_per_minute,
-                      "puzzle attempts per remote address per minute (0: no cap)")
+    serve
+        ->add_option("--puzzle-attempts-rate",
+                     o.attempts_per_minute,
+                     "puzzle attempts per remote address per minute (0: no cap)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    serve->add_option("--puzzle-mining-idle-ms", o.mine_idle_ms,
-                      "the miner's pause once every finished game is read")
+    serve
+        ->add_option("--puzzle-mining-idle-ms",
+                     o.mine_idle_ms,
+                     "the miner's pause once every finished game is read")
         ->check(CLI::PositiveNumber)
         ->group("");
 }
@@ -241,6 +261,11 @@ void register_puzzles_command(CLI::App& app, CommandContext& ctx) {
     mine->add_option("--seed", opts->seed, "Seed of the self-play games");
     mine->add_option("--target", opts->target, "Puzzles to keep")->check(CLI::Range(1, 100000));
     mine->add_option("--games", opts->games, "Games to read at most");
+    mine->add_option("--max-seconds",
+                     opts->max_seconds,
+                     "Start no game after this many seconds (the set is then that of the games "
+                     "read: rerun with --games to reproduce it)")
+        ->check(CLI::NonNegativeNumber);
     mine->add_option("--threads", opts->threads, "Threads")->check(CLI::Range(1, 64));
     mine->add_option("--out,-o", opts->out, "Set file to write (default: stdout)");
     mine->add_flag("--quiet,-q", opts->quiet, "No progress lines");

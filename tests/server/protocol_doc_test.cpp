@@ -285,11 +285,12 @@ TEST(ProtocolDoc, PuzzleExamplesHaveTheServersFields) {
     expect_same_fields(example_after("`GET /api/puzzles/next?variant=american`"),
                        next.json(),
                        "GET /api/puzzles/next");
-    const Json puzzle      = next.json()["puzzle"];
-    const std::string id   = puzzle["id"];
-    const auto one         = http_request(port, "GET", "/api/puzzles/" + id);
+    const Json puzzle    = next.json()["puzzle"];
+    const std::string id = puzzle["id"];
+    const auto one       = http_request(port, "GET", "/api/puzzles/" + id);
     ASSERT_EQ(one.status, 200U) << one.body;
-    expect_same_fields(example_after("A puzzle (`GET /api/puzzles/{id}`"), one.json(), "GET /api/puzzles/{id}");
+    expect_same_fields(
+        example_after("A puzzle (`GET /api/puzzles/{id}`"), one.json(), "GET /api/puzzles/{id}");
     const auto daily = http_request(port, "GET", "/api/puzzles/daily?variant=american");
     ASSERT_EQ(daily.status, 200U) << daily.body;
     expect_same_fields(example_after("`GET /api/puzzles/daily?variant=american`"),
@@ -316,7 +317,8 @@ TEST(ProtocolDoc, PuzzleExamplesHaveTheServersFields) {
                        "GET /api/puzzles/history");
     const auto all = http_request(port, "GET", "/api/puzzles");
     ASSERT_EQ(all.status, 200U) << all.body;
-    expect_same_fields(example_after("`GET /api/puzzles` (every variant"), all.json(), "GET /api/puzzles");
+    expect_same_fields(
+        example_after("`GET /api/puzzles` (every variant"), all.json(), "GET /api/puzzles");
 }
 
 // The documented capture facts of every variant (docs/protocol.md, under GET /api/variants) are

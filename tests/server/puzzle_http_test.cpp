@@ -32,7 +32,8 @@ Json solver_moves(const Json& puzzle) {
     return moves;
 }
 
-HttpResult attempt(unsigned short port, const Json& puzzle, const Json& moves, const std::string& token) {
+HttpResult
+attempt(unsigned short port, const Json& puzzle, const Json& moves, const std::string& token) {
     return http_request(port,
                         "POST",
                         "/api/puzzles/" + puzzle["id"].get<std::string>() + "/attempt",
@@ -49,7 +50,8 @@ HttpResult as_guest(unsigned short port,
     std::string req = method + " " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" +
                       "Authorization: Guest " + secret + "\r\n";
     if (!body.empty()) {
-        req += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+        req += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+               "\r\n";
     }
     return raw_http(port, req + "\r\n" + body);
 }
@@ -59,7 +61,8 @@ TEST(Puzzles, AnAttemptIsRatedOnceAndAWrongOneCostsRating) {
     ServerProcess server(dir.path());
     const auto port  = server.port();
     const auto token = token_of(port, "solver");
-    const auto next  = http_request(port, "GET", "/api/puzzles/next?variant=international", "", token);
+    const auto next =
+        http_request(port, "GET", "/api/puzzles/next?variant=international", "", token);
     ASSERT_EQ(next.status, 200U) << next.body;
     const Json p = next.json()["puzzle"];
     EXPECT_EQ(next.json()["player"]["rating"], 1500);
@@ -129,23 +132,25 @@ TEST(Puzzles, AGuestIsRatedByItsSecretAndTheAccountTakesItsRatingOver) {
     const auto anonymous = attempt(port, p, solver_moves(p), "");
     EXPECT_FALSE(anonymous.json()["rated"].get<bool>());
 
-    const auto token   = token_of(port, "formerguest");
-    const auto adopted = http_request(
-        port, "POST", "/api/puzzles/adopt", Json{{"guest", secret}}.dump(), token);
+    const auto token = token_of(port, "formerguest");
+    const auto adopted =
+        http_request(port, "POST", "/api/puzzles/adopt", Json{{"guest", secret}}.dump(), token);
     ASSERT_EQ(adopted.status, 200U) << adopted.body;
     EXPECT_EQ(adopted.json()["variants"], Json::array({"turkish"}));
     const auto mine = http_request(port, "GET", "/api/puzzles/next?variant=turkish", "", token);
     EXPECT_EQ(mine.json()["player"]["rating"], guest_rating);
-    EXPECT_EQ(http_request(port, "POST", "/api/puzzles/adopt", Json{{"guest", secret}}.dump())
-                  .status,
-              401U);
+    EXPECT_EQ(
+        http_request(port, "POST", "/api/puzzles/adopt", Json{{"guest", secret}}.dump()).status,
+        401U);
 }
 
 TEST(Puzzles, TheDailyPuzzleIsTheSameForEveryone) {
     TempDir dir;
     ServerProcess server(dir.path());
     const auto a = http_request(server.port(), "GET", "/api/puzzles/daily?variant=pool");
-    const auto b = as_guest(server.port(), "GET", "/api/puzzles/daily?variant=pool",
+    const auto b = as_guest(server.port(),
+                            "GET",
+                            "/api/puzzles/daily?variant=pool",
                             "fedcba9876543210fedcba9876543210");
     ASSERT_EQ(a.status, 200U) << a.body;
     ASSERT_EQ(b.status, 200U) << b.body;
@@ -160,7 +165,8 @@ TEST(Puzzles, BadRequestsGetAClearAnswerAndChangeNothing) {
     const auto token = token_of(port, "careful");
     EXPECT_EQ(http_request(port, "GET", "/api/puzzles/next").status, 400U);
     EXPECT_EQ(http_request(port, "GET", "/api/puzzles/next?variant=chess").status, 400U);
-    EXPECT_EQ(http_request(port, "GET", "/api/puzzles/next?variant=russian&rating=abc").status, 400U);
+    EXPECT_EQ(http_request(port, "GET", "/api/puzzles/next?variant=russian&rating=abc").status,
+              400U);
     EXPECT_EQ(http_request(port, "GET", "/api/puzzles/p000000000000").status, 404U);
     EXPECT_EQ(http_request(port, "GET", "/api/puzzles/..%2f..").status / 100, 4U);
     const Json p = http_request(port, "GET", "/api/puzzles/next?variant=russian").json()["puzzle"];
@@ -171,10 +177,14 @@ TEST(Puzzles, BadRequestsGetAClearAnswerAndChangeNothing) {
     const auto illegal = http_request(port, "POST", at, R"({"moves":["a1-h8"]})", token);
     EXPECT_EQ(illegal.status, 400U);
     EXPECT_EQ(illegal.json()["error"], "bad_moves");
-    EXPECT_EQ(http_request(port, "POST", "/api/puzzles/p000000000000/attempt", R"({"moves":[]})", token).status,
-              404U);
-    EXPECT_EQ(http_request(port, "POST", "/api/puzzles/streak", R"({"variant":"russian"})").status, 400U);
-    EXPECT_EQ(http_request(port, "POST", "/api/puzzles/adopt", R"({"guest":"xyz"})", token).status, 400U);
+    EXPECT_EQ(
+        http_request(port, "POST", "/api/puzzles/p000000000000/attempt", R"({"moves":[]})", token)
+            .status,
+        404U);
+    EXPECT_EQ(http_request(port, "POST", "/api/puzzles/streak", R"({"variant":"russian"})").status,
+              400U);
+    EXPECT_EQ(http_request(port, "POST", "/api/puzzles/adopt", R"({"guest":"xyz"})", token).status,
+              400U);
     EXPECT_EQ(http_request(port, "GET", "/api/puzzles/history").status, 401U);
     EXPECT_EQ(http_request(port, "GET", "/api/puzzles/history?player=nobody_here").status, 404U);
     // Nothing was rated by any of it.
@@ -217,7 +227,8 @@ TEST(Puzzles, TheSiteMinesItsOwnFinishedGames) {
     const Json p = Json::parse(line);
     TempDir dir;
     TempDir empty;
-    ServerProcess server(dir.path(), {"--puzzles", empty.path().string(), "--puzzle-mining-idle-ms", "100"});
+    ServerProcess server(dir.path(),
+                         {"--puzzles", empty.path().string(), "--puzzle-mining-idle-ms", "100"});
     const auto port  = server.port();
     const auto token = token_of(port, "importer");
     // A game from the puzzle's position: its solution, then nothing.

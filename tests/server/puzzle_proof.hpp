@@ -76,7 +76,8 @@ private:
 
     struct KeyHash {
         std::size_t operator()(const Key& k) const noexcept {
-            return static_cast<std::size_t>(k.position ^ (static_cast<std::uint64_t>(k.depth) << 56));
+            return static_cast<std::size_t>(k.position ^
+                                            (static_cast<std::uint64_t>(k.depth) << 56));
         }
     };
 

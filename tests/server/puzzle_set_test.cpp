@@ -159,7 +159,9 @@ INSTANTIATE_TEST_SUITE_P(Variants,
                                            core::VariantId::Czech,
                                            core::VariantId::Thai,
                                            core::VariantId::Turkish),
-                         [](const auto& info) { return std::string(core::rules(info.param).key); });
+                         [](const auto& param_info) {
+                             return std::string(core::rules(param_info.param).key);
+                         });
 
 }  // namespace
 }  // namespace papan::server

@@ -237,8 +237,8 @@ TEST_P(PuzzleStoreTest, TheServiceRatesTheFirstAttemptAndMovesThePuzzleForAccoun
     const auto next = service.next("american", 1200, "u1");
     ASSERT_TRUE(next);
     EXPECT_EQ(next->puzzle.id, kA.id);
-    service.attempt("u1", kA.id, {"28-24"}, false);
-    service.attempt("u1", kC.id, {"26-22"}, false);
+    EXPECT_TRUE(service.attempt("u1", kA.id, {"28-24"}, false).found);
+    EXPECT_TRUE(service.attempt("u1", kC.id, {"26-22"}, false).found);
     const auto any = service.next("american", 1200, "u1");  // every one attempted: any
     EXPECT_TRUE(any);
     EXPECT_FALSE(service.next("turkish", 1500, "u1"));

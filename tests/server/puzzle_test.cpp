@@ -51,11 +51,11 @@ TEST(Glicko2, AWinAgainstAHarderPuzzleGainsMoreAndTheDeviationHasAFloor) {
 }
 
 Puzzle shot() {
-    // International: 28-23 gives a man, 18x29, then 27x16... is not the point here: the line is
-    // only replayed. A real proven puzzle is below (ProverFindsAShot).
+    // International: 28-23 gives a man, 18x29, and 33x24 takes it back. Not a puzzle (the line
+    // is only replayed); a real proven one is below (ProverFindsAShot).
     Puzzle p;
     p.variant  = core::VariantId::International;
-    p.fen      = "W:W27,28,32,33,37,38:B12,13,17,18,21,22";
+    p.fen      = "W:W27,28,32,33,37,38:B12,13,17,18";
     p.id       = puzzle_id(p.variant, p.fen);
     p.solution = {"28-23", "18x29", "33x24"};
     return p;
@@ -71,11 +71,11 @@ TEST(PuzzleAttempt, SolvedOnlyWithEverySolverMoveAndNoHelp) {
     // The same moves with a full path or another separator name the same moves.
     EXPECT_TRUE(puzzles::check_attempt(p, {"28-23", "33-24"}, false).error.empty());
     EXPECT_FALSE(puzzles::check_attempt(p, {"28-23", "33x24"}, true).solved);  // gave up
-    EXPECT_FALSE(puzzles::check_attempt(p, {"28-23"}, false).solved);           // unfinished
-    r = puzzles::check_attempt(p, {"32-27"}, false);
+    EXPECT_FALSE(puzzles::check_attempt(p, {"28-23"}, false).solved);          // unfinished
+    r = puzzles::check_attempt(p, {"37-31"}, false);
     EXPECT_FALSE(r.solved);
     EXPECT_EQ(r.wrong_step, 0);
-    EXPECT_FALSE(puzzles::check_attempt(p, {"32-27", "33x24"}, false).error.empty());
+    EXPECT_FALSE(puzzles::check_attempt(p, {"37-31", "33x24"}, false).error.empty());
     EXPECT_FALSE(puzzles::check_attempt(p, {"99-98"}, false).error.empty());
     EXPECT_FALSE(puzzles::check_attempt(p, {"28-23", "33x24", "1-2"}, false).error.empty());
 }
@@ -97,7 +97,8 @@ TEST(PuzzleDaily, TheSameForEveryoneOnADayAndChangingWithIt) {
     EXPECT_EQ(puzzles::utc_day(1'796'601'600'000), "2026-12-07");
 }
 
-std::vector<core::Move> line_of(const core::Position& start, std::initializer_list<const char*> texts) {
+std::vector<core::Move> line_of(const core::Position& start,
+                                std::initializer_list<const char*> texts) {
     std::vector<core::Move> line;
     core::Position at = start;
     for (const char* text : texts) {
@@ -134,23 +135,24 @@ TEST(PuzzleThemes, ToldFromTheLineAndTheProof) {
               (std::vector<Theme>{Theme::Capture}));
     // Few pieces, a crowning, and the game won at the end.
     const auto e = fen("B:WK18,K23:B21,26,K31,K32");
-    EXPECT_EQ(puzzle_themes(e,
-                            line_of(e, {"31-27", "23x30", "27-23", "18x27", "32x23", "30-25", "21x30"}),
-                            6,
-                            100000),
-              (std::vector<Theme>{Theme::Breakthrough, Theme::Endgame, Theme::Win}));
+    EXPECT_EQ(
+        puzzle_themes(e,
+                      line_of(e, {"31-27", "23x30", "27-23", "18x27", "32x23", "30-25", "21x30"}),
+                      6,
+                      100000),
+        (std::vector<Theme>{Theme::Breakthrough, Theme::Endgame, Theme::Win}));
     EXPECT_EQ(theme_from_name("tempo"), Theme::Tempo);
     EXPECT_EQ(theme_name(Theme::Quiet), "quiet");
     EXPECT_FALSE(theme_from_name("mate"));
 }
 
 TEST(PuzzleJson, ALineReadsBackTheSameAndBadLinesSayWhere) {
-    Puzzle p   = shot();
-    p.themes   = {Theme::Shot, Theme::Capture};
-    p.source   = "selfplay:1:2:3";
-    p.proof    = {12, 180, -40, 123456, 3, 0, 200, -100};
-    p.wrong    = {{0, "33-29", "22x24", 3, false, -300}};
-    p.rating   = 1430;
+    Puzzle p        = shot();
+    p.themes        = {Theme::Shot, Theme::Capture};
+    p.source        = "selfplay:1:2:3";
+    p.proof         = {12, 180, -40, 123456, 3, 0, 200, -100};
+    p.wrong         = {{0, "33-29", "22x24", 3, false, -300}};
+    p.rating        = 1430;
     const auto back = puzzle_from_json(puzzle_to_json(p));
     ASSERT_TRUE(back.ok()) << back.error();
     EXPECT_EQ(*back, p);
@@ -168,7 +170,8 @@ TEST(PuzzleJson, ALineReadsBackTheSameAndBadLinesSayWhere) {
 // plain one, on the positions of self-play games of three variants.
 TEST(PuzzleMaterial, TheMinersMinimaxAgreesWithThePlainOne) {
     int compared = 0;
-    for (const auto v : {core::VariantId::American, core::VariantId::International, core::VariantId::Turkish}) {
+    for (const auto v :
+         {core::VariantId::American, core::VariantId::International, core::VariantId::Turkish}) {
         const auto game = selfplay_game(v, 7, 0);
         puzzles::MaterialSearch ms;
         for (std::size_t i = 6; i < game.positions().size(); i += 9) {
@@ -176,7 +179,8 @@ TEST(PuzzleMaterial, TheMinersMinimaxAgreesWithThePlainOne) {
             core::MoveList moves;
             core::generate_moves(p, moves);
             for (int depth = 0; depth <= 3; ++depth) {
-                const int plain = test::proven_material(p, depth, test::kProofLoss - 1, -(test::kProofLoss - 1));
+                const int plain =
+                    test::proven_material(p, depth, test::kProofLoss - 1, -(test::kProofLoss - 1));
                 EXPECT_EQ(ms.exact(p, depth), plain);
                 for (const auto& m : moves) {
                     if (depth == 0) {
@@ -201,12 +205,14 @@ TEST(PuzzleMiner, SelfPlayGamesAreReproducible) {
     const auto c = selfplay_game(core::VariantId::Russian, 3, 6);
     ASSERT_EQ(a.ply(), b.ply());
     for (int i = 0; i < a.ply(); ++i) {
-        EXPECT_TRUE(a.moves()[static_cast<std::size_t>(i)].same_as(b.moves()[static_cast<std::size_t>(i)]));
+        EXPECT_TRUE(
+            a.moves()[static_cast<std::size_t>(i)].same_as(b.moves()[static_cast<std::size_t>(i)]));
     }
     EXPECT_GT(a.ply(), 10);
     bool differs = a.ply() != c.ply();
     for (int i = 0; !differs && i < a.ply(); ++i) {
-        differs = !a.moves()[static_cast<std::size_t>(i)].same_as(c.moves()[static_cast<std::size_t>(i)]);
+        differs =
+            !a.moves()[static_cast<std::size_t>(i)].same_as(c.moves()[static_cast<std::size_t>(i)]);
     }
     EXPECT_TRUE(differs);
 }

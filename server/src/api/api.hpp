@@ -31,9 +31,9 @@ struct ApiContext {
     Lobby& lobby;
     std::filesystem::path web_root;  // empty: serve the fallback page
     std::atomic<bool> ready{false};
-    Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: alone
-    Accounts* accounts = nullptr;  // accounts, sessions and their throttles
-    Throttle* creates  = nullptr;  // `create` messages per remote address (--creates-per-ip)
+    Cluster* cluster        = nullptr;  // several nodes (--bus); nullptr: alone
+    Accounts* accounts      = nullptr;  // accounts, sessions and their throttles
+    Throttle* creates       = nullptr;  // `create` messages per remote address (--creates-per-ip)
     PuzzleService* puzzles  = nullptr;  // /api/puzzles/* (api/http_puzzles.cpp)
     Throttle* puzzle_limits = nullptr;  // its requests and attempts per remote address
 };

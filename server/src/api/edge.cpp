@@ -109,7 +109,8 @@ std::variant<Request, HttpResponse> check_request(const HttpRequest& raw) {
     constexpr std::string_view kGuest = "Guest ";
     if (raw.authorization.rfind(kGuest, 0) == 0) {
         const auto secret = std::string_view(raw.authorization).substr(kGuest.size());
-        if (secret.size() == 32 && secret.find_first_not_of("0123456789abcdef") == std::string_view::npos) {
+        if (secret.size() == 32 &&
+            secret.find_first_not_of("0123456789abcdef") == std::string_view::npos) {
             out.guest = std::string(secret);
         }
     }

@@ -90,7 +90,7 @@ void with_solver(ApiContext& ctx,
                  bool need_account,
                  std::function<HttpResponse(PuzzleService&, const std::string&)> fn) {
     PuzzleService* service = ctx.puzzles;
-    auto run = [service, reply, fn = std::move(fn)](const std::string& who) {
+    auto run               = [service, reply, fn = std::move(fn)](const std::string& who) {
         service->post([reply, fn, who](PuzzleService& s) {
             HttpResponse r;
             try {
@@ -151,18 +151,21 @@ void get_puzzle_next(ApiContext& ctx, const Request& req, const RouteArgs&, Repl
         }
         asked = std::stod(r);
     }
-    with_solver(ctx, req, std::move(reply), false,
+    with_solver(ctx,
+                req,
+                std::move(reply),
+                false,
                 [variant = *variant, streak, asked](PuzzleService& s, const std::string& who) {
-                    const auto me = s.solver(who, variant);
-                    const double target = streak ? puzzles::streak_target(*streak)
+                    const auto me       = s.solver(who, variant);
+                    const double target = streak                 ? puzzles::streak_target(*streak)
                                           : who.empty() && asked ? *asked
                                                                  : me.rating.rating;
-                    const auto p = s.next(variant, target, streak ? std::string{} : who);
+                    const auto p        = s.next(variant, target, streak ? std::string{} : who);
                     if (!p) {
                         return no_puzzles();
                     }
-                    return json_response(200, Json{{"puzzle", served_json(*p)},
-                                                   {"player", solver_json(me)}});
+                    return json_response(
+                        200, Json{{"puzzle", served_json(*p)}, {"player", solver_json(me)}});
                 });
 }
 
@@ -175,7 +178,10 @@ void get_puzzle_daily(ApiContext& ctx, const Request& req, const RouteArgs&, Rep
         return;
     }
     const auto day = puzzles::utc_day(ctx.svc.clock.now_ms());
-    with_solver(ctx, req, std::move(reply), false,
+    with_solver(ctx,
+                req,
+                std::move(reply),
+                false,
                 [variant = *variant, day](PuzzleService& s, const std::string&) {
                     const auto p = s.daily(variant, day);
                     if (!p) {
@@ -232,7 +238,10 @@ void post_puzzle_attempt(ApiContext& ctx, const Request& req, const RouteArgs& a
     }
     const auto g       = body.find("gave_up");
     const bool gave_up = g != body.end() && g->is_boolean() && g->get<bool>();
-    with_solver(ctx, req, std::move(reply), false,
+    with_solver(ctx,
+                req,
+                std::move(reply),
+                false,
                 [id, moves, gave_up](PuzzleService& s, const std::string& who) {
                     const auto r = s.attempt(who, id, moves, gave_up);
                     if (!r.found) {
@@ -261,7 +270,7 @@ void post_puzzle_streak(ApiContext& ctx, const Request& req, const RouteArgs&, R
     const auto v    = body.is_object() && body.contains("variant") && body["variant"].is_string()
                           ? core::variant_from_key(body["variant"].get<std::string>())
                           : std::nullopt;
-    const auto n = body.is_object() ? body.find("length") : body.end();
+    const auto n    = body.is_object() ? body.find("length") : body.end();
     if (!v || n == body.end() || !n->is_number_integer() || n->get<int>() < 0 ||
         n->get<int>() > 10000) {
         reply(error_response(400, "bad_request", "give \"variant\" and \"length\""));
@@ -269,11 +278,14 @@ void post_puzzle_streak(ApiContext& ctx, const Request& req, const RouteArgs&, R
     }
     const std::string variant(core::rules(*v).key);
     const int length = n->get<int>();
-    with_solver(ctx, req, std::move(reply), false,
-                [variant, length](PuzzleService& s, const std::string& who) {
-                    return json_response(
-                        200, Json{{"best_streak", s.record_streak(who, variant, length)}});
-                });
+    with_solver(
+        ctx,
+        req,
+        std::move(reply),
+        false,
+        [variant, length](PuzzleService& s, const std::string& who) {
+            return json_response(200, Json{{"best_streak", s.record_streak(who, variant, length)}});
+        });
 }
 
 void get_puzzle_history(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) {
@@ -295,17 +307,18 @@ void get_puzzle_history(ApiContext& ctx, const Request& req, const RouteArgs&, R
                                 {"change", a.delta},
                                 {"at_ms", a.at_ms}});
         }
-        return json_response(200, Json{{"player", who}, {"ratings", ratings}, {"attempts", attempts}});
+        return json_response(200,
+                             Json{{"player", who}, {"ratings", ratings}, {"attempts", attempts}});
     };
     const std::string name = req.param("player");
     if (name.empty()) {
-        with_solver(ctx, req, std::move(reply), false,
-                    [list](PuzzleService& s, const std::string& who) {
-                        if (who.empty()) {
-                            return not_signed_in();
-                        }
-                        return list(s, who);
-                    });
+        with_solver(
+            ctx, req, std::move(reply), false, [list](PuzzleService& s, const std::string& who) {
+                if (who.empty()) {
+                    return not_signed_in();
+                }
+                return list(s, who);
+            });
         return;
     }
     if (name.size() > 64) {
@@ -343,13 +356,14 @@ void post_puzzle_adopt(ApiContext& ctx, const Request& req, const RouteArgs&, Re
         return;
     }
     const std::string guest = guest_player_id(secret);
-    with_solver(ctx, req, std::move(reply), true, [guest](PuzzleService& s, const std::string& who) {
-        Json moved = Json::array();
-        for (const auto& v : s.adopt(guest, who)) {
-            moved.push_back(v);
-        }
-        return json_response(200, Json{{"variants", moved}});
-    });
+    with_solver(
+        ctx, req, std::move(reply), true, [guest](PuzzleService& s, const std::string& who) {
+            Json moved = Json::array();
+            for (const auto& v : s.adopt(guest, who)) {
+                moved.push_back(v);
+            }
+            return json_response(200, Json{{"variants", moved}});
+        });
 }
 
 void get_puzzles(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) {
@@ -362,11 +376,10 @@ void get_puzzles(ApiContext& ctx, const Request& req, const RouteArgs&, Reply re
             variants.push_back({{"variant", variant}, {"set", set}, {"site", site}});
         }
         const auto m = s.mining_figures();
-        return json_response(200, Json{{"variants", variants},
-                                       {"mining",
-                                        {{"games", m.games},
-                                         {"positions", m.positions},
-                                         {"kept", m.kept}}}});
+        return json_response(
+            200,
+            Json{{"variants", variants},
+                 {"mining", {{"games", m.games}, {"positions", m.positions}, {"kept", m.kept}}}});
     });
 }
 

@@ -716,8 +716,8 @@ int run_server(const ServerOptions& options) {
     ApiContext ctx{svc, lobby, find_web_root(options)};
     ctx.accounts = &accounts;
     Throttle creates(clock, 60'000);
-    ctx.creates = &creates;
-    ctx.cluster = cluster.get();
+    ctx.creates        = &creates;
+    ctx.cluster        = cluster.get();
     const auto puzzles = start_puzzle_service(options, clock);
     Throttle puzzle_limits(clock, 60'000);
     ctx.puzzles       = puzzles.get();

@@ -43,11 +43,12 @@ Glicko glicko_update(const Glicko& player, const Glicko& opponent, double score)
     const double v     = 1.0 / (gj * gj * e * (1 - e));
     const double delta = v * gj * (score - e);
     // Step 5: the new volatility (Illinois algorithm).
-    const double a    = std::log(sigma * sigma);
-    const auto f      = [&](double x) {
+    const double a = std::log(sigma * sigma);
+    const auto f   = [&](double x) {
         const double ex = std::exp(x);
         const double d  = phi * phi + v + ex;
-        return ex * (delta * delta - phi * phi - v - ex) / (2 * d * d) - (x - a) / (kGlickoTau * kGlickoTau);
+        return ex * (delta * delta - phi * phi - v - ex) / (2 * d * d) -
+               (x - a) / (kGlickoTau * kGlickoTau);
     };
     double big_a = a;
     double big_b = 0;

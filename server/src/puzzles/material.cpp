@@ -35,7 +35,7 @@ int MaterialSearch::value(const core::Position& p, int depth, int alpha, int bet
         (p.key() ^ (plies + 1) * 0x9E3779B97F4A7C15ULL ^
          (static_cast<std::uint64_t>(p.variant) + 1) * 0xC2B2AE3D27D4EB4FULL) |
         1;
-    Entry& slot             = table_[key & mask_];
+    Entry& slot = table_[key & mask_];
     if (slot.key == key) {
         if (slot.bound == Bound::Exact || (slot.bound == Bound::Lower && slot.value >= beta) ||
             (slot.bound == Bound::Upper && slot.value <= alpha)) {
@@ -54,7 +54,8 @@ int MaterialSearch::value(const core::Position& p, int depth, int alpha, int bet
         const core::Move& m = moves[static_cast<std::size_t>(i)];
         return m.capture_count() * 4 + (m.promotes ? 2 : 0);
     };
-    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
+    std::stable_sort(order.begin(),
+                     order.begin() + static_cast<std::ptrdiff_t>(n),
                      [&](int a, int b) { return weight(a) > weight(b); });
     int best = kMaterialLoss - 1;
     for (std::size_t i = 0; i < n; ++i) {
@@ -66,7 +67,11 @@ int MaterialSearch::value(const core::Position& p, int depth, int alpha, int bet
             break;
         }
     }
-    slot = Entry{key, best, best <= alpha_in ? Bound::Upper : best >= beta ? Bound::Lower : Bound::Exact};
+    slot = Entry{key,
+                 best,
+                 best <= alpha_in ? Bound::Upper
+                 : best >= beta   ? Bound::Lower
+                                  : Bound::Exact};
     return best;
 }
 

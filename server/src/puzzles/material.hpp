@@ -48,7 +48,7 @@ private:
     };
 
     struct Entry {
-        std::uint64_t key = 0;
+        std::uint64_t key  = 0;
         std::int32_t value = 0;
         Bound bound        = Bound::None;
     };

@@ -88,8 +88,8 @@ MineResult mine_selfplay(const MineOptions& options) {
     std::map<std::uint64_t, GameOut> done;
     std::uint64_t next = 0;
     std::optional<std::uint64_t> cutoff;  // the game at which the target was reached
-    const std::string prefix =
-        "selfplay:" + std::to_string(options.seed) + ":";
+    bool out_of_time         = false;
+    const std::string prefix = "selfplay:" + std::to_string(options.seed) + ":";
 
     // The puzzles of games 0, 1, ... as long as they are all done, without repeats.
     const auto prefix_count = [&]() -> std::optional<std::uint64_t> {
@@ -117,11 +117,17 @@ MineResult mine_selfplay(const MineOptions& options) {
                 if ((cutoff && next > *cutoff) || next >= options.max_games) {
                     return;
                 }
+                if (options.max_seconds > 0 &&
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
+                        options.max_seconds) {
+                    out_of_time = true;
+                    return;
+                }
                 index = next++;
             }
-            const auto g0    = std::chrono::steady_clock::now();
-            const auto game  = selfplay_game(options.variant, options.seed, index);
-            const auto play  = std::chrono::duration<double>(std::chrono::steady_clock::now() - g0);
+            const auto g0   = std::chrono::steady_clock::now();
+            const auto game = selfplay_game(options.variant, options.seed, index);
+            const auto play = std::chrono::duration<double>(std::chrono::steady_clock::now() - g0);
             const auto before = prover.stats();
             GameOut out;
             out.puzzles = prover.mine_game(game, prefix + std::to_string(index));
@@ -181,7 +187,8 @@ MineResult mine_selfplay(const MineOptions& options) {
             }
         }
     }
-    result.stats.kept = result.puzzles.size();
+    result.stats.kept  = result.puzzles.size();
+    result.out_of_time = out_of_time && !cutoff;
     result.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return result;

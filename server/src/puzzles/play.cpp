@@ -83,8 +83,8 @@ std::vector<double> rating_windows() {
 }
 
 nlohmann::json puzzle_json(const Puzzle& p, const Glicko& rating, int plays, int solved) {
-    using Json        = nlohmann::json;
-    Json themes       = Json::array();
+    using Json  = nlohmann::json;
+    Json themes = Json::array();
     for (const Theme t : p.themes) {
         themes.push_back(theme_name(t));
     }
@@ -97,7 +97,7 @@ nlohmann::json puzzle_json(const Puzzle& p, const Glicko& rating, int plays, int
                          {"crowns", w.crowns},
                          {"value", w.value}});
     }
-    const auto& f = p.proof;
+    const auto& f   = p.proof;
     const auto side = core::parse_fen(p.variant, p.fen);
     return Json{{"id", p.id},
                 {"variant", core::rules(p.variant).key},

@@ -18,7 +18,7 @@ namespace papan::server::puzzles {
 inline constexpr Glicko kNewSolver{1500, 350, 0.06};
 
 struct AttemptCheck {
-    bool solved = false;
+    bool solved    = false;
     int wrong_step = -1;  // index in the solution of the first wrong move of the solver, or -1
     std::string error;    // not empty: the moves are not a line of this puzzle (bad request)
 };
@@ -26,9 +26,8 @@ struct AttemptCheck {
 // `moves`: the solver's moves as played, in the variant's move text, up to the first wrong one
 // (the replies come from the solution). Solved: every solver move of the solution was played,
 // none wrong, and the solver did not give up (ask for the solution).
-[[nodiscard]] AttemptCheck check_attempt(const Puzzle& p,
-                                         const std::vector<std::string>& moves,
-                                         bool gave_up);
+[[nodiscard]] AttemptCheck
+check_attempt(const Puzzle& p, const std::vector<std::string>& moves, bool gave_up);
 
 // The day's candidate: one of `ids` (the variant's shipped puzzles, in id order) drawn by a hash
 // of the variant and the day ("2026-12-07"), the same on every node and every restart.
@@ -47,6 +46,7 @@ struct AttemptCheck {
 [[nodiscard]] std::vector<double> rating_windows();
 
 // A puzzle as the HTTP API sends it (docs/protocol.md, "Puzzles").
-[[nodiscard]] nlohmann::json puzzle_json(const Puzzle& p, const Glicko& rating, int plays, int solved);
+[[nodiscard]] nlohmann::json
+puzzle_json(const Puzzle& p, const Glicko& rating, int plays, int solved);
 
 }  // namespace papan::server::puzzles

@@ -101,6 +101,7 @@ void Prover::stop() noexcept {
 
 std::optional<Puzzle> Prover::prove(const core::Position& pos, const std::string& source) {
     const auto started = std::chrono::steady_clock::now();
+
     struct Timer {
         MineStats& stats;
         MaterialSearch& ms;
@@ -137,7 +138,8 @@ std::optional<Puzzle> Prover::prove(const core::Position& pos, const std::string
     }
     // ... and only one move does: the others stay half the margin lower already.
     const core::Move quick_key[] = {*quick.best};
-    const auto quick_second = eng.search_excluding(game, quick_key, depth_limit(settings_.filter_depth));
+    const auto quick_second =
+        eng.search_excluding(game, quick_key, depth_limit(settings_.filter_depth));
     stats_.engine_nodes += quick_second.nodes;
     if (impl_->stopping || quick.score - quick_second.score < settings_.margin / 2) {
         return std::nullopt;
@@ -154,7 +156,7 @@ std::optional<Puzzle> Prover::prove(const core::Position& pos, const std::string
     }
     const core::Move first      = *best.best;
     const core::Move excluded[] = {first};
-    const auto second           = eng.search_excluding(game, excluded, depth_limit(settings_.depth));
+    const auto second = eng.search_excluding(game, excluded, depth_limit(settings_.depth));
     stats_.engine_nodes += second.nodes;
     if (impl_->stopping) {
         return std::nullopt;
@@ -176,7 +178,8 @@ std::optional<Puzzle> Prover::prove(const core::Position& pos, const std::string
             proven  = at.value;
             break;
         }
-        elsewhere = elsewhere || (at.value >= baseline + settings_.min_gain && !at.key->same_as(first));
+        elsewhere =
+            elsewhere || (at.value >= baseline + settings_.min_gain && !at.key->same_as(first));
     }
     if (horizon == 0) {
         ++(elsewhere ? stats_.engine_disagrees : stats_.no_material_proof);
@@ -189,7 +192,7 @@ std::optional<Puzzle> Prover::prove(const core::Position& pos, const std::string
     core::Position at    = pos;
     int remaining        = horizon;
     int alternative_best = kMaterialLoss - 1;
-    const int floor      = baseline - 10 * puzzles::kManValue;  // wrong moves' values below: a bound
+    const int floor = baseline - 10 * puzzles::kManValue;  // wrong moves' values below: a bound
     for (;;) {
         const auto here = legal_moves(at);
         if (here.empty() || (remaining <= 0 && !here[0].is_capture())) {
@@ -240,7 +243,7 @@ std::optional<Puzzle> Prover::prove(const core::Position& pos, const std::string
                     continue;
                 }
                 const core::Position after = core::make_move(at, m);
-                const int v = -ms.value(after, remaining - 1, -proven, -floor);
+                const int v                = -ms.value(after, remaining - 1, -proven, -floor);
                 if (step == 0) {
                     alternative_best = std::max(alternative_best, v);
                 }
@@ -298,17 +301,16 @@ std::optional<Puzzle> Prover::prove(const core::Position& pos, const std::string
     }
 
     Puzzle p;
-    p.variant = pos.variant;
-    p.fen     = core::to_fen(pos);
-    p.id      = puzzle_id(p.variant, p.fen);
+    p.variant           = pos.variant;
+    p.fen               = core::to_fen(pos);
+    p.id                = puzzle_id(p.variant, p.fen);
     core::Position walk = pos;
     for (const auto& m : line) {
         p.solution.push_back(core::move_text(walk, m));
         walk = core::make_move(walk, m);
     }
-    std::erase_if(wrong, [&](const WrongMove& w) {
-        return w.step >= static_cast<int>(line.size());
-    });
+    std::erase_if(wrong,
+                  [&](const WrongMove& w) { return w.step >= static_cast<int>(line.size()); });
     p.themes = puzzle_themes(pos, line, horizon, proven);
     p.source = source;
     p.proof  = PuzzleProof{settings_.depth,
@@ -338,8 +340,8 @@ Prover::mine_game(const core::Game& game, const std::string& source, int first_p
         if (ply == skip) {
             continue;
         }
-        auto p = prove(positions[static_cast<std::size_t>(ply)],
-                       source + ":" + std::to_string(ply));
+        auto p =
+            prove(positions[static_cast<std::size_t>(ply)], source + ":" + std::to_string(ply));
         if (p) {
             out.push_back(std::move(*p));
             skip = ply + 2;

@@ -69,8 +69,8 @@ std::string puzzle_id(core::VariantId v, std::string_view fen) {
     mix("|");
     mix(fen);
     char buf[16];
-    std::snprintf(buf, sizeof buf, "p%012llx",
-                  static_cast<unsigned long long>(h & 0xFFFFFFFFFFFFULL));
+    std::snprintf(
+        buf, sizeof buf, "p%012llx", static_cast<unsigned long long>(h & 0xFFFFFFFFFFFFULL));
     return buf;
 }
 
@@ -97,8 +97,8 @@ std::vector<Theme> puzzle_themes(const core::Position& start,
             }
         }
     }
-    const bool quiet = !line[0].is_capture() && n >= 2 && !line[1].is_capture() &&
-                       legal_count(before[1]) >= 2;
+    const bool quiet =
+        !line[0].is_capture() && n >= 2 && !line[1].is_capture() && legal_count(before[1]) >= 2;
     bool tempo = false;
     if (quiet) {
         // The opponent's turn skipped: the solver to move again right after the key.
@@ -217,9 +217,9 @@ core::Expected<Puzzle> puzzle_from_json(std::string_view line) {
             }
             p.themes.push_back(*theme);
         }
-        p.rating      = j.at("rating").get<int>();
-        p.source      = j.at("source").get<std::string>();
-        const auto& f = j.at("proof");
+        p.rating            = j.at("rating").get<int>();
+        p.source            = j.at("source").get<std::string>();
+        const auto& f       = j.at("proof");
         p.proof.depth       = f.at("depth").get<int>();
         p.proof.score       = f.at("score").get<int>();
         p.proof.second      = f.at("second").get<int>();

@@ -14,9 +14,9 @@
 #include <cmath>
 #include <fstream>
 #include <future>
+#include <sstream>
 #include <sys/resource.h>
 #include <unistd.h>
-#include <sstream>
 
 namespace papan::server {
 
@@ -138,7 +138,7 @@ void PuzzleService::stop() {
     if (stopped_) {
         return;
     }
-    stopped_ = true;
+    stopped_  = true;
     stopping_ = true;
     if (Prover* p = prover_.load()) {
         p->stop();
@@ -176,16 +176,16 @@ std::optional<ServedPuzzle>
 PuzzleService::next(const std::string& variant, double target, const std::string& player_id) {
     ensure_set();
     char from[16];
-    std::snprintf(from, sizeof from, "p%012llx",
-                  static_cast<unsigned long long>(rng_() & 0xFFFFFFFFFFFFULL));
+    std::snprintf(
+        from, sizeof from, "p%012llx", static_cast<unsigned long long>(rng_() & 0xFFFFFFFFFFFFULL));
     // Unattempted puzzles in ever wider windows; then, every one near attempted, any at all.
     for (const std::string& who : {player_id, std::string{}}) {
         for (const double w : puzzles::rating_windows()) {
-            auto rows = store_->puzzles_between(variant, target - w, target + w, who, from,
-                                                kCandidates);
+            auto rows =
+                store_->puzzles_between(variant, target - w, target + w, who, from, kCandidates);
             if (rows.empty()) {
-                rows = store_->puzzles_between(variant, target - w, target + w, who, "",
-                                               kCandidates);
+                rows =
+                    store_->puzzles_between(variant, target - w, target + w, who, "", kCandidates);
             }
             if (!rows.empty()) {
                 std::uniform_int_distribution<std::size_t> pick(0, rows.size() - 1);
@@ -201,7 +201,8 @@ PuzzleService::next(const std::string& variant, double target, const std::string
     return std::nullopt;
 }
 
-std::optional<ServedPuzzle> PuzzleService::daily(const std::string& variant, const std::string& day) {
+std::optional<ServedPuzzle> PuzzleService::daily(const std::string& variant,
+                                                 const std::string& day) {
     ensure_set();
     auto ids = store_->puzzle_ids(variant, std::string(kOriginSet));
     if (ids.empty()) {
@@ -232,7 +233,7 @@ AttemptResult PuzzleService::attempt(const std::string& player_id,
     ensure_set();
     AttemptResult out;
     const auto record = [&] {
-        out = AttemptResult{};
+        out            = AttemptResult{};
         const auto row = store_->puzzle(puzzle_id);
         const auto p   = row ? parse_row(*row) : std::nullopt;
         if (!p) {
@@ -247,14 +248,14 @@ AttemptResult PuzzleService::attempt(const std::string& player_id,
         out.solved     = check.solved;
         out.wrong_step = check.wrong_step;
         const std::string variant(core::rules(p->variant).key);
-        auto who         = solver(player_id, variant);
-        out.before       = who.rating;
-        out.after        = who.rating;
-        out.puzzle_after = row->rating;
-        out.rated = !player_id.empty() && !store_->has_rated_attempt(player_id, puzzle_id);
+        auto who           = solver(player_id, variant);
+        out.before         = who.rating;
+        out.after          = who.rating;
+        out.puzzle_after   = row->rating;
+        out.rated          = !player_id.empty() && !store_->has_rated_attempt(player_id, puzzle_id);
         const double score = out.solved ? 1.0 : 0.0;
         if (out.rated) {
-            out.after = puzzles::glicko_update(who.rating, row->rating, score);
+            out.after  = puzzles::glicko_update(who.rating, row->rating, score);
             who.rating = out.after;
             ++who.attempts;
             who.solved += out.solved ? 1 : 0;
@@ -262,7 +263,9 @@ AttemptResult PuzzleService::attempt(const std::string& player_id,
             store_->set_rating(who);
             if (player_id.front() == 'u') {
                 out.puzzle_after = puzzles::glicko_update(row->rating, out.before, 1.0 - score);
-                store_->update_puzzle(puzzle_id, out.puzzle_after, row->plays + 1,
+                store_->update_puzzle(puzzle_id,
+                                      out.puzzle_after,
+                                      row->plays + 1,
                                       row->solved + (out.solved ? 1 : 0));
             }
         }
@@ -273,8 +276,8 @@ AttemptResult PuzzleService::attempt(const std::string& player_id,
         a.solved    = out.solved;
         a.rated     = out.rated;
         a.rating    = static_cast<int>(std::lround(out.after.rating));
-        a.delta     = static_cast<int>(std::lround(out.after.rating) - std::lround(out.before.rating));
-        a.at_ms     = clock_.now_ms();
+        a.delta = static_cast<int>(std::lround(out.after.rating) - std::lround(out.before.rating));
+        a.at_ms = clock_.now_ms();
         if (!player_id.empty()) {
             store_->add_attempt(a);
         }
@@ -289,7 +292,9 @@ AttemptResult PuzzleService::attempt(const std::string& player_id,
     return out;
 }
 
-int PuzzleService::record_streak(const std::string& player_id, const std::string& variant, int length) {
+int PuzzleService::record_streak(const std::string& player_id,
+                                 const std::string& variant,
+                                 int length) {
     if (player_id.empty()) {
         return length;
     }
@@ -314,7 +319,8 @@ std::vector<PuzzleAttemptRow> PuzzleService::history(const std::string& player_i
     return store_->attempts_of(player_id, limit);
 }
 
-std::vector<std::string> PuzzleService::adopt(const std::string& guest_id, const std::string& account_id) {
+std::vector<std::string> PuzzleService::adopt(const std::string& guest_id,
+                                              const std::string& account_id) {
     return store_->move_player(guest_id, account_id);
 }
 
@@ -327,7 +333,8 @@ std::vector<PuzzleService::VariantCount> PuzzleService::counts() {
     std::vector<VariantCount> out;
     for (const auto& r : core::all_variants()) {
         const std::string key(r.key);
-        out.push_back({key, store_->count_puzzles(key, std::string(kOriginSet)),
+        out.push_back({key,
+                       store_->count_puzzles(key, std::string(kOriginSet)),
                        store_->count_puzzles(key, std::string(kOriginSite))});
     }
     return out;
@@ -361,8 +368,9 @@ void PuzzleService::mine_loop() {
         }
         if (!more) {
             std::unique_lock lock(miner_mutex_);
-            miner_wake_.wait_for(lock, std::chrono::milliseconds(settings_.mine_idle_ms),
-                                 [this] { return miner_woken_ || stopping_.load(); });
+            miner_wake_.wait_for(lock, std::chrono::milliseconds(settings_.mine_idle_ms), [this] {
+                return miner_woken_ || stopping_.load();
+            });
             miner_woken_ = false;
         }
     }
@@ -417,13 +425,14 @@ bool PuzzleService::mine_batch(Prover& prover) {
                     }
                 }
                 const bool from_start = g.start_fen == core::rules(*v).start_fen;
-                found = prover.mine_game(*game, "game:" + g.id, from_start ? 4 : 0);
+                found                 = prover.mine_game(*game, "game:" + g.id, from_start ? 4 : 0);
             }
         }
         if (stopping_) {
             return false;
         }
-        const auto positions = static_cast<std::int64_t>(prover.stats().positions - before.positions);
+        const auto positions =
+            static_cast<std::int64_t>(prover.stats().positions - before.positions);
         on_service([this, &found, positions] {
             std::vector<PuzzleRow> rows;
             const auto now = clock_.now_ms();
@@ -472,7 +481,7 @@ std::unique_ptr<PuzzleService> start_puzzle_service(const ServerOptions& options
     settings.set_dir      = find_puzzle_set(options.puzzles.set_dir);
     settings.mine         = options.puzzles.mine;
     settings.mine_idle_ms = options.puzzles.mine_idle_ms;
-    auto service = std::make_unique<PuzzleService>(
+    auto service          = std::make_unique<PuzzleService>(
         open_puzzle_store(options.store, options.data_dir), clock, settings);
     log_line("puzzles", service->start() + (settings.mine ? "; mining finished games" : ""));
     return service;

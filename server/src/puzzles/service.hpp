@@ -1,6 +1,6 @@
 // PuzzleService: the server's puzzles (docs/protocol.md, "Puzzles"). It owns the puzzle store on a
-// thread of its own (every job runs there, in order), adds the shipped set on first use, answers the
-// HTTP handlers' questions (next, daily, one puzzle, an attempt, a history, a guest's ratings
+// thread of its own (every job runs there, in order), adds the shipped set on first use, answers
+// the HTTP handlers' questions (next, daily, one puzzle, an attempt, a history, a guest's ratings
 // taken over by an account) and runs the background miner: a thread at the lowest CPU priority
 // (nice 19) that reads the site's finished games in order and adds the puzzles it proves.
 #pragma once
@@ -32,7 +32,7 @@
 namespace papan::server {
 
 struct PuzzleSettings {
-    std::filesystem::path set_dir;  // the shipped set (puzzles/<variant>.jsonl); empty: none
+    std::filesystem::path set_dir;       // the shipped set (puzzles/<variant>.jsonl); empty: none
     bool mine                 = true;    // the background miner on finished games
     std::int64_t mine_idle_ms = 30'000;  // its pause when no finished game is left
     ProofSettings proof;                 // its proof settings
@@ -47,11 +47,11 @@ struct ServedPuzzle {
 };
 
 struct AttemptResult {
-    bool found  = false;   // the puzzle exists
-    std::string error;     // the moves are not a line of the puzzle (400)
-    bool solved = false;
+    bool found = false;  // the puzzle exists
+    std::string error;   // the moves are not a line of the puzzle (400)
+    bool solved    = false;
     int wrong_step = -1;
-    bool rated  = false;   // false: replayed, or nobody to rate
+    bool rated     = false;  // false: replayed, or nobody to rate
     puzzles::Glicko before;
     puzzles::Glicko after;
     puzzles::Glicko puzzle_after;
@@ -79,7 +79,8 @@ public:
     // near has been); nullopt when the variant has none.
     [[nodiscard]] std::optional<ServedPuzzle>
     next(const std::string& variant, double target, const std::string& player_id);
-    [[nodiscard]] std::optional<ServedPuzzle> daily(const std::string& variant, const std::string& day);
+    [[nodiscard]] std::optional<ServedPuzzle> daily(const std::string& variant,
+                                                    const std::string& day);
     // The solver's rating in a variant (a new solver's when none).
     [[nodiscard]] PuzzleRatingRow solver(const std::string& player_id, const std::string& variant);
     // Checks and records an attempt; rated once per solver and puzzle (player_id empty: never).
@@ -89,17 +90,20 @@ public:
                                         const std::vector<std::string>& moves,
                                         bool gave_up);
     // A streak ended at `length` solved puzzles: the solver's best is kept.
-    [[nodiscard]] int record_streak(const std::string& player_id, const std::string& variant, int length);
+    [[nodiscard]] int
+    record_streak(const std::string& player_id, const std::string& variant, int length);
     [[nodiscard]] std::vector<PuzzleRatingRow> ratings_of(const std::string& player_id);
     [[nodiscard]] std::vector<PuzzleAttemptRow> history(const std::string& player_id, int limit);
     std::vector<std::string> adopt(const std::string& guest_id, const std::string& account_id);
     [[nodiscard]] MiningCursor mining_figures();
+
     // Every variant with its puzzles of the shipped set and from this site's games.
     struct VariantCount {
         std::string variant;
         int set  = 0;
         int site = 0;
     };
+
     [[nodiscard]] std::vector<VariantCount> counts();
 
     // Wakes the miner (a game just finished).

@@ -6,9 +6,8 @@
 
 #include <papan/server/game_kinds.hpp>
 
-#include <pqxx/pqxx>
-
 #include <memory>
+#include <pqxx/pqxx>
 #include <type_traits>
 
 namespace papan::server {
@@ -93,11 +92,19 @@ public:
             for (const auto& r : rows) {
                 added += static_cast<int>(
                     work_
-                        ->exec_params(sql("INSERT INTO puzzles (", kPuzzleColumns,
+                        ->exec_params(sql("INSERT INTO puzzles (",
+                                          kPuzzleColumns,
                                           ") VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON "
                                           "CONFLICT (id) DO NOTHING"),
-                                      r.id, r.variant, r.body, r.origin, r.rating.rating,
-                                      r.rating.deviation, r.rating.volatility, r.plays, r.solved,
+                                      r.id,
+                                      r.variant,
+                                      r.body,
+                                      r.origin,
+                                      r.rating.rating,
+                                      r.rating.deviation,
+                                      r.rating.volatility,
+                                      r.plays,
+                                      r.solved,
                                       r.added_ms)
                         .affected_rows());
             }
@@ -107,10 +114,10 @@ public:
 
     std::optional<PuzzleRow> puzzle(const std::string& id) override {
         return run([&](pqxx::transaction_base& t) -> std::optional<PuzzleRow> {
-            const auto r = t.exec_params(
-                sql("SELECT ", kPuzzleColumns, " FROM puzzles WHERE id=$1") +
-                    (work_ ? " FOR UPDATE" : ""),
-                id);
+            const auto r =
+                t.exec_params(sql("SELECT ", kPuzzleColumns, " FROM puzzles WHERE id=$1") +
+                                  (work_ ? " FOR UPDATE" : ""),
+                              id);
             if (r.empty()) {
                 return std::nullopt;
             }
@@ -122,7 +129,8 @@ public:
         return run([&](pqxx::transaction_base& t) {
             return t
                 .exec_params("SELECT COUNT(*) FROM puzzles WHERE variant=$1 AND origin=$2",
-                             variant, origin)[0][0]
+                             variant,
+                             origin)[0][0]
                 .as<int>();
         });
     }
@@ -136,11 +144,17 @@ public:
         return run([&](pqxx::transaction_base& t) {
             std::vector<PuzzleRow> out;
             for (const auto& r : t.exec_params(
-                     sql("SELECT ", kPuzzleColumns,
+                     sql("SELECT ",
+                         kPuzzleColumns,
                          " FROM puzzles p WHERE variant=$1 AND rating>=$2 AND rating<=$3 AND "
                          "id>=$4 AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE "
                          "a.player_id=$5 AND a.puzzle_id=p.id) ORDER BY id LIMIT $6"),
-                     variant, low, high, from_id, player_id, limit)) {
+                     variant,
+                     low,
+                     high,
+                     from_id,
+                     player_id,
+                     limit)) {
                 out.push_back(puzzle_row(r));
             }
             return out;
@@ -151,9 +165,10 @@ public:
                                         const std::string& origin) override {
         return run([&](pqxx::transaction_base& t) {
             std::vector<std::string> out;
-            for (const auto& r : t.exec_params(
-                     "SELECT id FROM puzzles WHERE variant=$1 AND origin=$2 ORDER BY id", variant,
-                     origin)) {
+            for (const auto& r :
+                 t.exec_params("SELECT id FROM puzzles WHERE variant=$1 AND origin=$2 ORDER BY id",
+                               variant,
+                               origin)) {
                 out.push_back(r[0].as<std::string>());
             }
             return out;
@@ -167,18 +182,25 @@ public:
         run([&](pqxx::transaction_base& t) {
             t.exec_params("UPDATE puzzles SET rating=$1, deviation=$2, volatility=$3, plays=$4, "
                           "solved=$5 WHERE id=$6",
-                          rating.rating, rating.deviation, rating.volatility, plays, solved, id);
+                          rating.rating,
+                          rating.deviation,
+                          rating.volatility,
+                          plays,
+                          solved,
+                          id);
         });
     }
 
     std::optional<PuzzleRatingRow> rating(const std::string& player_id,
                                           const std::string& variant) override {
         return run([&](pqxx::transaction_base& t) -> std::optional<PuzzleRatingRow> {
-            const auto r = t.exec_params(
-                sql("SELECT ", kRatingColumns,
-                    " FROM puzzle_ratings WHERE player_id=$1 AND variant=$2") +
-                    (work_ ? " FOR UPDATE" : ""),
-                player_id, variant);
+            const auto r =
+                t.exec_params(sql("SELECT ",
+                                  kRatingColumns,
+                                  " FROM puzzle_ratings WHERE player_id=$1 AND variant=$2") +
+                                  (work_ ? " FOR UPDATE" : ""),
+                              player_id,
+                              variant);
             if (r.empty()) {
                 return std::nullopt;
             }
@@ -188,24 +210,33 @@ public:
 
     void set_rating(const PuzzleRatingRow& r) override {
         run([&](pqxx::transaction_base& t) {
-            t.exec_params(sql("INSERT INTO puzzle_ratings (", kRatingColumns,
+            t.exec_params(sql("INSERT INTO puzzle_ratings (",
+                              kRatingColumns,
                               ") VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT (player_id, "
                               "variant) DO UPDATE SET rating=excluded.rating, "
                               "deviation=excluded.deviation, volatility=excluded.volatility, "
                               "attempts=excluded.attempts, solved=excluded.solved, "
                               "best_streak=excluded.best_streak, updated_ms=excluded.updated_ms"),
-                          r.player_id, r.variant, r.rating.rating, r.rating.deviation,
-                          r.rating.volatility, r.attempts, r.solved, r.best_streak, r.updated_ms);
+                          r.player_id,
+                          r.variant,
+                          r.rating.rating,
+                          r.rating.deviation,
+                          r.rating.volatility,
+                          r.attempts,
+                          r.solved,
+                          r.best_streak,
+                          r.updated_ms);
         });
     }
 
     std::vector<PuzzleRatingRow> ratings_of(const std::string& player_id) override {
         return run([&](pqxx::transaction_base& t) {
             std::vector<PuzzleRatingRow> out;
-            for (const auto& r : t.exec_params(
-                     sql("SELECT ", kRatingColumns,
-                         " FROM puzzle_ratings WHERE player_id=$1 ORDER BY variant"),
-                     player_id)) {
+            for (const auto& r :
+                 t.exec_params(sql("SELECT ",
+                                   kRatingColumns,
+                                   " FROM puzzle_ratings WHERE player_id=$1 ORDER BY variant"),
+                               player_id)) {
                 out.push_back(rating_row(r));
             }
             return out;
@@ -216,7 +247,8 @@ public:
         return run([&](pqxx::transaction_base& t) {
             return !t.exec_params("SELECT 1 FROM puzzle_attempts WHERE player_id=$1 AND "
                                   "puzzle_id=$2 AND rated=1",
-                                  player_id, puzzle_id)
+                                  player_id,
+                                  puzzle_id)
                         .empty();
         });
     }
@@ -225,8 +257,14 @@ public:
         run([&](pqxx::transaction_base& t) {
             t.exec_params("INSERT INTO puzzle_attempts (player_id, puzzle_id, variant, solved, "
                           "rated, rating, delta, at_ms) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)",
-                          a.player_id, a.puzzle_id, a.variant, a.solved ? 1 : 0, a.rated ? 1 : 0,
-                          a.rating, a.delta, a.at_ms);
+                          a.player_id,
+                          a.puzzle_id,
+                          a.variant,
+                          a.solved ? 1 : 0,
+                          a.rated ? 1 : 0,
+                          a.rating,
+                          a.delta,
+                          a.at_ms);
         });
     }
 
@@ -234,10 +272,12 @@ public:
         return run([&](pqxx::transaction_base& t) {
             std::vector<PuzzleAttemptRow> out;
             for (const auto& r : t.exec_params(
-                     sql("SELECT ", kAttemptColumns,
+                     sql("SELECT ",
+                         kAttemptColumns,
                          " FROM puzzle_attempts WHERE player_id=$1 ORDER BY at_ms DESC, id DESC "
                          "LIMIT $2"),
-                     player_id, limit)) {
+                     player_id,
+                     limit)) {
                 out.push_back(attempt_row(r));
             }
             return out;
@@ -255,10 +295,14 @@ public:
                     "UPDATE puzzle_attempts SET player_id=$1 WHERE player_id=$2 AND variant=$3 "
                     "AND NOT EXISTS (SELECT 1 FROM puzzle_attempts b WHERE b.player_id=$1 AND "
                     "b.puzzle_id=puzzle_attempts.puzzle_id)",
-                    to, from, r.variant);
+                    to,
+                    from,
+                    r.variant);
                 work_->exec_params(
-                    "UPDATE puzzle_ratings SET player_id=$1 WHERE player_id=$2 AND variant=$3", to,
-                    from, r.variant);
+                    "UPDATE puzzle_ratings SET player_id=$1 WHERE player_id=$2 AND variant=$3",
+                    to,
+                    from,
+                    r.variant);
                 moved.push_back(r.variant);
             }
         });
@@ -271,7 +315,9 @@ public:
         return run([&](pqxx::transaction_base& t) {
             t.exec_params("INSERT INTO puzzle_daily (variant, day, puzzle_id) VALUES ($1,$2,$3) "
                           "ON CONFLICT (variant, day) DO NOTHING",
-                          variant, day, candidate);
+                          variant,
+                          day,
+                          candidate);
             const auto r = t.exec_params(
                 "SELECT puzzle_id FROM puzzle_daily WHERE variant=$1 AND day=$2", variant, day);
             return r.empty() ? candidate : r[0][0].as<std::string>();
@@ -286,7 +332,10 @@ public:
                      "SELECT id, variant, start_fen, forced_capture, draw_rules, updated_ms FROM "
                      "games WHERE status=$1 AND (updated_ms>$2 OR (updated_ms=$2 AND id>$3)) "
                      "ORDER BY updated_ms, id LIMIT $4",
-                     std::string(game_status_name(GameStatus::Over)), at_ms, id, limit)) {
+                     std::string(game_status_name(GameStatus::Over)),
+                     at_ms,
+                     id,
+                     limit)) {
                 FinishedGameRow g;
                 g.id             = r[0].as<std::string>();
                 g.variant        = r[1].as<std::string>();
@@ -313,8 +362,10 @@ public:
                                          "puzzle_mining WHERE name=$1",
                                          name);
             if (!r.empty()) {
-                c = {r[0][0].as<std::int64_t>(), r[0][1].as<std::string>(),
-                     r[0][2].as<std::int64_t>(), r[0][3].as<std::int64_t>(),
+                c = {r[0][0].as<std::int64_t>(),
+                     r[0][1].as<std::string>(),
+                     r[0][2].as<std::int64_t>(),
+                     r[0][3].as<std::int64_t>(),
                      r[0][4].as<std::int64_t>()};
             }
             return c;
@@ -329,10 +380,13 @@ public:
             t.exec_params("INSERT INTO puzzle_mining (name, cursor_ms, cursor_id) VALUES "
                           "($1,0,'') ON CONFLICT (name) DO NOTHING",
                           name);
-            return t
-                       .exec_params("UPDATE puzzle_mining SET cursor_ms=$1, cursor_id=$2 WHERE "
-                                    "name=$3 AND cursor_ms=$4 AND cursor_id=$5",
-                                    at_ms, id, name, from.at_ms, from.id)
+            return t.exec_params("UPDATE puzzle_mining SET cursor_ms=$1, cursor_id=$2 WHERE "
+                                 "name=$3 AND cursor_ms=$4 AND cursor_id=$5",
+                                 at_ms,
+                                 id,
+                                 name,
+                                 from.at_ms,
+                                 from.id)
                        .affected_rows() == 1;
         });
     }
@@ -344,7 +398,10 @@ public:
         run([&](pqxx::transaction_base& t) {
             t.exec_params("UPDATE puzzle_mining SET games=games+$1, positions=positions+$2, "
                           "kept=kept+$3 WHERE name=$4",
-                          games, positions, kept, name);
+                          games,
+                          positions,
+                          kept,
+                          name);
         });
     }
 

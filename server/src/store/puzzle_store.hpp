@@ -78,7 +78,7 @@ public:
     virtual void transaction(const std::function<void()>& fn) = 0;
 
     // Adds the puzzles whose id is not stored yet; returns how many were added.
-    virtual int add_puzzles(const std::vector<PuzzleRow>& rows) = 0;
+    virtual int add_puzzles(const std::vector<PuzzleRow>& rows)                  = 0;
     [[nodiscard]] virtual std::optional<PuzzleRow> puzzle(const std::string& id) = 0;
     // Puzzles of a variant by origin ("set", "site"): how many.
     [[nodiscard]] virtual int count_puzzles(const std::string& variant,
@@ -94,14 +94,12 @@ public:
     // The ids of a variant's puzzles of one origin, in id order.
     [[nodiscard]] virtual std::vector<std::string> puzzle_ids(const std::string& variant,
                                                               const std::string& origin) = 0;
-    virtual void update_puzzle(const std::string& id,
-                               const puzzles::Glicko& rating,
-                               int plays,
-                               int solved) = 0;
+    virtual void
+    update_puzzle(const std::string& id, const puzzles::Glicko& rating, int plays, int solved) = 0;
 
     [[nodiscard]] virtual std::optional<PuzzleRatingRow> rating(const std::string& player_id,
-                                                                const std::string& variant) = 0;
-    virtual void set_rating(const PuzzleRatingRow& r)                                   = 0;
+                                                                const std::string& variant)     = 0;
+    virtual void set_rating(const PuzzleRatingRow& r)                                           = 0;
     [[nodiscard]] virtual std::vector<PuzzleRatingRow> ratings_of(const std::string& player_id) = 0;
 
     [[nodiscard]] virtual bool has_rated_attempt(const std::string& player_id,
@@ -113,18 +111,18 @@ public:
     // A guest's ratings and attempts become an account's: each variant the account has no
     // rating in, with that variant's attempts (but those of puzzles the account attempted).
     // Returns the variants moved.
-    virtual std::vector<std::string> move_player(const std::string& from, const std::string& to) = 0;
+    virtual std::vector<std::string> move_player(const std::string& from,
+                                                 const std::string& to) = 0;
 
     // The day's puzzle of a variant: the stored one, else `candidate` stored and returned (the
     // first node to store it wins).
-    [[nodiscard]] virtual std::string daily(const std::string& variant,
-                                            const std::string& day,
-                                            const std::string& candidate) = 0;
+    [[nodiscard]] virtual std::string
+    daily(const std::string& variant, const std::string& day, const std::string& candidate) = 0;
 
     // Finished games changed after (at_ms, id), oldest first, with their moves.
     [[nodiscard]] virtual std::vector<FinishedGameRow>
     finished_games_after(std::int64_t at_ms, const std::string& id, int limit) = 0;
-    [[nodiscard]] virtual MiningCursor mining_cursor(const std::string& name) = 0;
+    [[nodiscard]] virtual MiningCursor mining_cursor(const std::string& name)  = 0;
     // Moves the cursor from where `from` says it is to (at_ms, id); false when it is no longer
     // there (another node claimed those games first). The nodes of a cluster share the work so.
     [[nodiscard]] virtual bool claim_mining(const std::string& name,
@@ -134,11 +132,12 @@ public:
     virtual void add_mining_figures(const std::string& name,
                                     std::int64_t games,
                                     std::int64_t positions,
-                                    std::int64_t kept) = 0;
+                                    std::int64_t kept)             = 0;
 };
 
 // SQLite at `path`: a second connection to the Store's file (WAL, busy timeout).
-[[nodiscard]] std::unique_ptr<PuzzleStore> open_sqlite_puzzle_store(const std::filesystem::path& path);
+[[nodiscard]] std::unique_ptr<PuzzleStore>
+open_sqlite_puzzle_store(const std::filesystem::path& path);
 // PostgreSQL at a libpq URL.
 [[nodiscard]] std::unique_ptr<PuzzleStore> open_postgres_puzzle_store(const std::string& url);
 // The store `papan serve --store SPEC` names (open_store's rules).

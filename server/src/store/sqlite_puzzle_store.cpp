@@ -63,8 +63,9 @@ class SqlitePuzzleStore final : public PuzzleStore {
 public:
     explicit SqlitePuzzleStore(const std::filesystem::path& path) {
         const std::string p = path.string();
-        if (sqlite3_open_v2(p.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
-                            nullptr) != SQLITE_OK) {
+        if (sqlite3_open_v2(
+                p.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) !=
+            SQLITE_OK) {
             const std::string msg = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
             sqlite3_close(db_);
             throw std::runtime_error("cannot open database " + p + ": " + msg);
@@ -236,8 +237,8 @@ public:
     }
 
     bool has_rated_attempt(const std::string& player_id, const std::string& puzzle_id) override {
-        auto& s = stmt(
-            "SELECT 1 FROM puzzle_attempts WHERE player_id=? AND puzzle_id=? AND rated=1");
+        auto& s =
+            stmt("SELECT 1 FROM puzzle_attempts WHERE player_id=? AND puzzle_id=? AND rated=1");
         s.reset().bind(player_id).bind(puzzle_id);
         const bool found = s.step();
         s.reset();

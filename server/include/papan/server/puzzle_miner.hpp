@@ -35,21 +35,21 @@
 namespace papan::server {
 
 struct ProofSettings {
-    int depth          = 12;   // the engine's proof searches, plies
-    int filter_depth   = 6;    // the quick search that picks candidates
-    int filter_gain    = 60;   // a candidate: quick score >= baseline + this (hundredths of a man)
-    int margin         = 100;  // key's score - the best other first move's score, at least
-    int max_horizon    = 8;    // plies of the material proof
-    int min_gain       = 100;  // material the key must win (a man)
-    int max_imbalance  = 300;  // positions already this far ahead or behind are not tried
+    int depth           = 12;   // the engine's proof searches, plies
+    int filter_depth    = 6;    // the quick search that picks candidates
+    int filter_gain     = 60;   // a candidate: quick score >= baseline + this (hundredths of a man)
+    int margin          = 100;  // key's score - the best other first move's score, at least
+    int max_horizon     = 8;    // plies of the material proof
+    int min_gain        = 100;  // material the key must win (a man)
+    int max_imbalance   = 300;  // positions already this far ahead or behind are not tried
     std::size_t hash_mb = 16;
 };
 
 // Why positions were not kept: the miner's figures.
 struct MineStats {
-    std::uint64_t games      = 0;  // games read
-    std::uint64_t positions  = 0;  // positions tried (a choice of at least two moves)
-    std::uint64_t candidates = 0;  // past the quick searches
+    std::uint64_t games             = 0;  // games read
+    std::uint64_t positions         = 0;  // positions tried (a choice of at least two moves)
+    std::uint64_t candidates        = 0;  // past the quick searches
     std::uint64_t no_material_proof = 0;  // no unique key forcing a gain within the horizon
     std::uint64_t engine_disagrees  = 0;  // another first move forces more material
     std::uint64_t small_margin      = 0;  // another first move within the margin
@@ -81,6 +81,7 @@ public:
     mine_game(const core::Game& game, const std::string& source, int first_ply = 4);
 
     [[nodiscard]] const MineStats& stats() const noexcept { return stats_; }
+
     [[nodiscard]] const ProofSettings& settings() const noexcept { return settings_; }
 
     // Asks a running prove()/mine_game() to give up soon (from any thread): the server's
@@ -104,7 +105,10 @@ struct MineOptions {
     std::uint64_t seed      = 1;
     std::size_t target      = 300;    // stop once this many are kept (after whole games)
     std::size_t max_games   = 20000;  // and never read more games than this
-    int threads             = 1;
+    // A time budget (0: none): past it no new game is started. The set is then that of the
+    // games read (the figures' `games`), the same as a run with max_games = games.
+    double max_seconds = 0;
+    int threads        = 1;
     ProofSettings proof;
     // Progress, one line at a time (the CLI prints it).
     std::function<void(const std::string&)> log;
@@ -114,6 +118,7 @@ struct MineResult {
     std::vector<Puzzle> puzzles;  // in game order, then ply
     MineStats stats;              // of the games up to the last one used (seconds: thread time)
     double wall_seconds = 0;
+    bool out_of_time    = false;  // the time budget ended the run before the target
 };
 
 // Mines self-play games of one variant until `target` puzzles are kept. Games are handed to the
