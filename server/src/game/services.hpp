@@ -1,4 +1,4 @@
-// Services: what rooms, the lobby and handlers share (the AppContext of style.md 7.5): the
+// Services: what rooms, the lobby and handlers share (the handlers' context): the
 // io_context rooms take their strands from, the injected clock and RNG seed, the store
 // executor, the AI pool and the options. Owned by run_server; outlives every room and session.
 #pragma once
