@@ -182,12 +182,16 @@ void get_puzzle_daily(ApiContext& ctx, const Request& req, const RouteArgs&, Rep
                 req,
                 std::move(reply),
                 false,
-                [variant = *variant, day](PuzzleService& s, const std::string&) {
+                [variant = *variant, day](PuzzleService& s, const std::string& who) {
                     const auto p = s.daily(variant, day);
                     if (!p) {
                         return no_puzzles();
                     }
-                    return json_response(200, Json{{"day", day}, {"puzzle", served_json(*p)}});
+                    Json out{{"day", day}, {"puzzle", served_json(*p)}};
+                    if (!who.empty()) {
+                        out["player"] = solver_json(s.solver(who, variant));
+                    }
+                    return json_response(200, out);
                 });
 }
 
@@ -200,12 +204,17 @@ void get_puzzle(ApiContext& ctx, const Request& req, const RouteArgs& args, Repl
         reply(error_response(404, "not_found", "no such puzzle"));
         return;
     }
-    with_solver(ctx, req, std::move(reply), false, [id](PuzzleService& s, const std::string&) {
+    with_solver(ctx, req, std::move(reply), false, [id](PuzzleService& s, const std::string& who) {
         const auto p = s.puzzle(id);
         if (!p) {
             return error_response(404, "not_found", "no such puzzle");
         }
-        return json_response(200, Json{{"puzzle", served_json(*p)}});
+        Json out{{"puzzle", served_json(*p)}};
+        if (!who.empty()) {
+            out["player"] =
+                solver_json(s.solver(who, std::string(core::rules(p->puzzle.variant).key)));
+        }
+        return json_response(200, out);
     });
 }
 
