@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -106,8 +107,8 @@ void run_mine(CommandContext& ctx, const PuzzleOptions& o) {
     j["depth"]          = o.proof.depth;
     j["margin"]         = o.proof.margin;
     j["horizon"]        = o.proof.max_horizon;
-    j["thread_seconds"] = static_cast<long long>(r.stats.seconds + 0.5);
-    j["wall_seconds"]   = static_cast<long long>(r.wall_seconds + 0.5);
+    j["thread_seconds"] = std::llround(r.stats.seconds);
+    j["wall_seconds"]   = std::llround(r.wall_seconds);
     if (r.out_of_time) {
         j["out_of_time"] = true;
     }

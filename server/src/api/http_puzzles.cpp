@@ -199,7 +199,7 @@ void get_puzzle(ApiContext& ctx, const Request& req, const RouteArgs& args, Repl
     if (!admitted(ctx, req, reply, false)) {
         return;
     }
-    const std::string id = args.at(0);
+    const std::string& id = args.at(0);
     if (!valid_id(id)) {
         reply(error_response(404, "not_found", "no such puzzle"));
         return;
@@ -222,7 +222,7 @@ void post_puzzle_attempt(ApiContext& ctx, const Request& req, const RouteArgs& a
     if (!admitted(ctx, req, reply, true)) {
         return;
     }
-    const std::string id = args.at(0);
+    const std::string& id = args.at(0);
     if (!valid_id(id)) {
         reply(error_response(404, "not_found", "no such puzzle"));
         return;

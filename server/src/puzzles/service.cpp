@@ -78,7 +78,7 @@ std::vector<Puzzle> read_set(const std::filesystem::path& dir, std::string& repo
             continue;
         }
         ++files;
-        for (auto& p : *set) {
+        for (auto& p : set.value()) {
             if (p.variant == r.id) {
                 out.push_back(std::move(p));
             }
