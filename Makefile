@@ -102,7 +102,7 @@ test-fuzz: deps
 	@FUZZ_SECONDS=40 FUZZ_JOBS=3 bash scripts/fuzz fen pdn move_text
 
 test-fuzz-all: deps
-	@FUZZ_SECONDS=40 FUZZ_JOBS=6 bash scripts/fuzz
+	@FUZZ_SECONDS=40 FUZZ_JOBS=7 bash scripts/fuzz
 
 FUZZ_SECONDS ?= 3600
 fuzz: deps

@@ -25,6 +25,7 @@ namespace papan::server {
 class Lobby;
 class Cluster;
 class PuzzleService;
+class AuthService;
 
 struct ApiContext {
     Services& svc;
@@ -34,6 +35,7 @@ struct ApiContext {
     Cluster* cluster        = nullptr;  // several nodes (--bus); nullptr: alone
     Accounts* accounts      = nullptr;  // accounts, sessions and their throttles
     Throttle* creates       = nullptr;  // `create` messages per remote address (--creates-per-ip)
+    AuthService* auth       = nullptr;  // sign-in with OpenID Connect and Telegram (auth/)
     PuzzleService* puzzles  = nullptr;  // /api/puzzles/* (api/http_puzzles.cpp)
     Throttle* puzzle_limits = nullptr;  // its requests and attempts per remote address
 };

@@ -96,7 +96,12 @@ std::variant<Request, HttpResponse> check_request(const HttpRequest& raw) {
             out.query.emplace(p.key, p.value);
         }
     }
-    for (const auto* header : {&raw.authorization, &raw.accept_encoding, &raw.if_none_match}) {
+    for (const auto* header : {&raw.authorization,
+                               &raw.accept_encoding,
+                               &raw.if_none_match,
+                               &raw.cookie,
+                               &raw.host,
+                               &raw.telegram_secret}) {
         if (header->size() > kMaxHeaderValue || !printable_ascii(*header)) {
             return bad("bad_header", "a header has characters outside printable ASCII");
         }
@@ -118,6 +123,9 @@ std::variant<Request, HttpResponse> check_request(const HttpRequest& raw) {
     out.if_none_match   = raw.if_none_match;
     out.body            = raw.body;
     out.remote          = raw.remote;
+    out.cookie          = raw.cookie;
+    out.host            = raw.host;
+    out.telegram_secret = raw.telegram_secret;
     return out;
 }
 

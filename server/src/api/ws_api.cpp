@@ -1,4 +1,5 @@
 #include "api/api.hpp"
+#include "api/auth_service.hpp"
 #include "cluster/cluster.hpp"
 #include "game/lobby.hpp"
 #include "game/messages.hpp"
@@ -43,24 +44,28 @@ void welcome(const std::shared_ptr<SessionPeer>& peer,
 
 void on_hello(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, const ClientMessage& m) {
     if (!m.token.empty()) {
-        const std::string h = hash_secret(m.token);
-        const auto now      = ctx.svc.clock.now_ms();
-        const auto max_idle = ctx.accounts != nullptr ? ctx.accounts->limits().session_ms
-                                                      : AccountLimits{}.session_ms;
-        ctx.svc.store.run([peer, h, now, max_idle, ref = m.id](Store& s) {
+        const std::string h     = hash_secret(m.token);
+        const auto now          = ctx.svc.clock.now_ms();
+        const auto max_idle     = ctx.accounts != nullptr ? ctx.accounts->limits().session_ms
+                                                          : AccountLimits{}.session_ms;
+        const AuthService* auth = ctx.auth;
+        ctx.svc.store.run([peer, h, now, max_idle, auth, ref = m.id](Store& s) {
             const auto uid = s.session_user(h, now, max_idle);
             std::optional<UserRecord> user;
+            bool barred = false;
             if (uid) {
-                user = s.user_by_id(*uid);
+                user   = s.user_by_id(*uid);
+                barred = auth != nullptr && !auth->rating_allowed(s, *uid);
             }
-            peer->run_on_session([peer, user, ref] {
+            peer->run_on_session([peer, user, barred, ref] {
                 if (!user) {
                     peer->send_text(error_text(
                         "bad_token", "the session token is not valid; log in again", ref));
                     return;
                 }
-                welcome(
-                    peer, Identity{account_player_id(user->id), user->username, user->id}, {}, ref);
+                Identity who{account_player_id(user->id), user->username, user->id};
+                who.rating_barred = barred;
+                welcome(peer, std::move(who), {}, ref);
             });
         });
         return;

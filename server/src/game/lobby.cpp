@@ -187,7 +187,9 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         }
         fen = core::to_fen(*pos);
     }
-    std::string color = m.color.empty() ? "white" : m.color;
+    // No colour chosen: the side that moves first (Black in American, White in the others), so
+    // that the player, not the computer, makes the first move.
+    std::string color = m.color.empty() ? (fen.front() == 'B' ? "black" : "white") : m.color;
     if (color != "white" && color != "black" && color != "random") {
         fail("bad_color", "color must be white, black or random");
         return;
@@ -228,7 +230,7 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
             svc_.options.invite_ttl_ms > 0 ? svc_.options.invite_ttl_ms : kDefaultInviteTtlMs;
         rec.invite_expires_ms = now + ttl;
         rec.status            = GameStatus::Waiting;
-        rec.rated             = m.rated && who.user_id.has_value();
+        rec.rated             = m.rated && who.may_rate();
     }
     rec.clocks = "{}";
     auto room  = Room::from_record(svc_, rec);

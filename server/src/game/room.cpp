@@ -86,6 +86,7 @@ Room::Room(Services& services, GameRecord rec, core::Game game)
     , id_(rec.id)
     , strand_(net::make_strand(services.ioc))
     , timer_(strand_)
+    , presence_timer_(strand_)
     , retry_timer_(strand_)
     , rec_(std::move(rec))
     , game_(std::move(game)) {
@@ -216,6 +217,10 @@ void Room::subscribe(const std::shared_ptr<Peer>& peer, const Identity& who) {
     });
     subscribers_.push_back(Subscriber{peer, who.player_id});
     touch();
+    check_presence();  // a player back is told at once; a newcomer learns who is away
+    if (!present_[0] || !present_[1]) {
+        peer->send_game(std::make_shared<const std::string>(presence_message()), id_);
+    }
 }
 
 void Room::touch() {
@@ -511,12 +516,14 @@ void Room::start() {
         return;
     }
     arm_timer();
+    arm_presence();
     schedule_ai();
 }
 
 void Room::shutdown() {
     closed_ = true;
     timer_.cancel();
+    presence_timer_.cancel();
     retry_timer_.cancel();
     ++ai_epoch_;
 }
@@ -589,8 +596,8 @@ void Room::join(const std::shared_ptr<Peer>& peer,
         const auto free = rec_.seats[0].player_id.empty() ? core::Color::White : core::Color::Black;
         auto& seat      = rec_.seats[static_cast<std::size_t>(core::index(free))];
         seat            = SeatRecord{who.player_id, who.name, false, who.user_id};
-        if (rec_.rated && !(rec_.seats[0].user_id && rec_.seats[1].user_id)) {
-            rec_.rated = false;  // rated only between two signed-in players
+        if (rec_.rated && !(rec_.seats[0].user_id && rec_.seats[1].user_id && who.may_rate())) {
+            rec_.rated = false;  // rated only between two signed-in players the rule admits
         }
         rec_.status = GameStatus::Playing;
         rec_.invite_hash.clear();

@@ -88,6 +88,10 @@ public:
     void touch();
     bool unload_if_idle(std::int64_t now_ms, std::int64_t idle_ms);
 
+    // Whether each side's player is connected to the game (room_presence.cpp): between people a
+    // change is told to the subscribers as a `presence` message (docs/protocol.md, "Presence").
+    void check_presence();
+
     [[nodiscard]] bool unloaded() const noexcept { return unloaded_; }
 
 private:
@@ -224,6 +228,10 @@ private:
     [[nodiscard]] bool first_moves_made() const;
     // The clock of the side to move runs: timed play after both first moves.
     [[nodiscard]] bool clock_running() const;
+    // room_presence.cpp
+    void arm_presence();
+    [[nodiscard]] std::array<bool, 2> presence_now() const;
+    [[nodiscard]] std::string presence_message() const;
     // Timed play where a person is to make their first move: the game is aborted when it does not
     // come within ServerOptions::first_move_timeout_ms of the turn's start.
     [[nodiscard]] bool awaiting_first_move() const;
@@ -237,6 +245,8 @@ private:
     std::string id_;
     Strand strand_;
     net::steady_timer timer_;
+    net::steady_timer presence_timer_;
+    std::array<bool, 2> present_{true, true};  // as last told (check_presence)
     net::steady_timer retry_timer_;
     GameRecord rec_;  // header fields (moves are in game_)
     core::Game game_;

@@ -70,8 +70,15 @@ void Room::on_takeback(const ClientMessage& m, core::Color me, const std::shared
     }
     const int plies = takeback_plies(asker);
     begin_change();
-    takeback_offer_  = std::nullopt;
-    turn_started_ms_ = svc_.clock.now_ms();  // the clocks keep the time spent; the asker's runs
+    takeback_offer_ = std::nullopt;
+    const auto now  = svc_.clock.now_ms();
+    if (clock_running()) {
+        // The clocks keep the time spent: the side thinking until now (the accepter, or the
+        // asker when the opponent had answered) is charged for it, as by a move.
+        auto& pc = clock_of(game_.side_to_move());
+        pc       = clock_after_move(tc_, pc, now - turn_started_ms_).value_or(PlayerClock{});
+    }
+    turn_started_ms_ = now;  // the asker's clock runs from the acceptance
     take_back(plies, Json{{"kind", "undo"}, {"plies", plies}, {"by", color_key(me)}}, origin);
 }
 

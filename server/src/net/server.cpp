@@ -3,6 +3,7 @@
 // wires the layers together. The only translation unit that includes Beast's stream headers.
 #include "api/accounts.hpp"
 #include "api/api.hpp"
+#include "api/auth_service.hpp"
 #include "api/http_wire.hpp"
 #include "cluster/cluster.hpp"
 #include "cluster/remote_ai.hpp"
@@ -716,8 +717,11 @@ int run_server(const ServerOptions& options) {
     ApiContext ctx{svc, lobby, find_web_root(options)};
     ctx.accounts = &accounts;
     Throttle creates(clock, 60'000);
-    ctx.creates        = &creates;
-    ctx.cluster        = cluster.get();
+    ctx.creates = &creates;
+    ctx.cluster = cluster.get();
+    AuthService auth(options.auth, clock);
+    ctx.auth = &auth;
+    auth.start();
     const auto puzzles = start_puzzle_service(options, clock);
     Throttle puzzle_limits(clock, 60'000);
     ctx.puzzles       = puzzles.get();
@@ -767,6 +771,7 @@ int run_server(const ServerOptions& options) {
     }
     accounts.stop();
     puzzles->stop();
+    auth.stop();
     if (remote_ai) {
         ai.set_offload(nullptr);
         remote_ai->stop();

@@ -3,15 +3,11 @@
 // solved puzzle is the player's win). Plain values; no clock, no I/O.
 #pragma once
 
+#include <papan/server/glicko.hpp>
+
 namespace papan::server::puzzles {
 
-struct Glicko {
-    double rating     = 1500;  // the Glicko scale
-    double deviation  = 350;   // RD
-    double volatility = 0.06;  // sigma
-
-    friend bool operator==(const Glicko&, const Glicko&) = default;
-};
+using server::Glicko;
 
 inline constexpr double kGlickoTau       = 0.5;  // how fast volatility may change
 inline constexpr double kMinDeviation    = 45;   // RD never falls below this (stays responsive)

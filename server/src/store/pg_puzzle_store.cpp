@@ -175,10 +175,8 @@ public:
         });
     }
 
-    void update_puzzle(const std::string& id,
-                       const puzzles::Glicko& rating,
-                       int plays,
-                       int solved) override {
+    void
+    update_puzzle(const std::string& id, const Glicko& rating, int plays, int solved) override {
         run([&](pqxx::transaction_base& t) {
             t.exec_params("UPDATE puzzles SET rating=$1, deviation=$2, volatility=$3, plays=$4, "
                           "solved=$5 WHERE id=$6",

@@ -4,7 +4,7 @@
 // traffic never queues behind the games' writes on the store thread.
 #pragma once
 
-#include "puzzles/glicko2.hpp"
+#include <papan/server/glicko.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -21,7 +21,7 @@ struct PuzzleRow {
     std::string variant;
     std::string body;    // the puzzle's JSON line (puzzle.hpp)
     std::string origin;  // "set": the shipped set; "site": mined from this site's games
-    puzzles::Glicko rating;
+    Glicko rating;
     int plays             = 0;
     int solved            = 0;
     std::int64_t added_ms = 0;
@@ -31,7 +31,7 @@ struct PuzzleRow {
 struct PuzzleRatingRow {
     std::string player_id;
     std::string variant;
-    puzzles::Glicko rating;
+    Glicko rating;
     int attempts            = 0;
     int solved              = 0;
     int best_streak         = 0;
@@ -95,7 +95,7 @@ public:
     [[nodiscard]] virtual std::vector<std::string> puzzle_ids(const std::string& variant,
                                                               const std::string& origin) = 0;
     virtual void
-    update_puzzle(const std::string& id, const puzzles::Glicko& rating, int plays, int solved) = 0;
+    update_puzzle(const std::string& id, const Glicko& rating, int plays, int solved) = 0;
 
     [[nodiscard]] virtual std::optional<PuzzleRatingRow> rating(const std::string& player_id,
                                                                 const std::string& variant)     = 0;

@@ -175,10 +175,8 @@ public:
         return out;
     }
 
-    void update_puzzle(const std::string& id,
-                       const puzzles::Glicko& rating,
-                       int plays,
-                       int solved) override {
+    void
+    update_puzzle(const std::string& id, const Glicko& rating, int plays, int solved) override {
         auto& s = stmt("UPDATE puzzles SET rating=?, deviation=?, volatility=?, plays=?, "
                        "solved=? WHERE id=?");
         s.reset()
