@@ -12,12 +12,14 @@
 #               client (with its WebAssembly engine) in web/dist
 # Builds run $(JOBS) compilations at once: the machine's cores (nproc) unless JOBS=N is given.
 #   make endgames  the endgame databases into data/egdb (long: hours; resumable)
+#   make puzzles  the shipped puzzle set, mined from self-play by our engine, into puzzles/ (long:
+#               hours; niced)
 #   make sanitize  the core tests under ASan + UBSan, the server tests under ASan + UBSan and
 #               under TSan (long; not in make test)
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: test-extra test-fuzz-all sanitize test-sanitizers lint docs-check tune interop endgames faults all deps deps-site build build-papan build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: puzzles test-extra test-fuzz-all sanitize test-sanitizers lint docs-check tune interop endgames faults all deps deps-site build build-papan build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
@@ -119,6 +121,12 @@ faults: build-cpp
 # data/egdb (EGDB_DIR), one after another at nice 19. Long: not part of `make test`.
 endgames: build-cpp
 	@bash scripts/endgames
+
+# The shipped puzzle set (scripts/puzzles, docs/engine.md "Puzzles"): every variant's self-play
+# mined into puzzles/<variant>.jsonl, reproducible for PUZZLE_SEED. Long: not part of `make test`
+# (which checks every shipped puzzle: tests/server/puzzle_set_test.cpp).
+puzzles: build-papan
+	@bash scripts/puzzles
 
 bench: build-cpp build-web
 	@bash bench/run

@@ -1,5 +1,6 @@
 // papan serve: the game server (HTTP + WebSocket on one port, SQLite in --data).
 #include "commands.hpp"
+#include "puzzle_serve_options.hpp"
 #include "serve_options.hpp"
 
 #include <papan/server/server.hpp>
@@ -127,6 +128,7 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
         ->group("");
     cmd->add_option("--test-fault", opts->test_fault, "input that throws in connection code")
         ->group("");
+    add_puzzle_serve_options(cmd, opts->puzzles);
     cmd->callback([cmd, &ctx, opts, data, web, wait, ttl, lease, idle, abandon, pickup, first] {
         apply_config_file(*cmd);
         opts->data_dir              = *data;

@@ -27,5 +27,6 @@ void register_dxp_command(CLI::App& app, CommandContext& ctx);
 void register_serve_command(CLI::App& app, CommandContext& ctx);
 void register_egdb_command(CLI::App& app, CommandContext& ctx);
 void register_worker_command(CLI::App& app, CommandContext& ctx);
+void register_puzzles_command(CLI::App& app, CommandContext& ctx);
 
 }  // namespace papan::cli

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     papan::cli::register_serve_command(app, ctx);
     papan::cli::register_egdb_command(app, ctx);
     papan::cli::register_worker_command(app, ctx);
+    papan::cli::register_puzzles_command(app, ctx);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -282,6 +282,58 @@ TEST(ProtocolDoc, HttpExamplesHaveTheServersFields) {
                        "state.move_limits[]");
 }
 
+// The puzzle routes' examples have the server's fields (the shipped set, found next to the
+// binary, is what the server serves).
+TEST(ProtocolDoc, PuzzleExamplesHaveTheServersFields) {
+    TempDir dir;
+    ServerProcess server(dir.path());
+    const auto port         = server.port();
+    const auto reg          = http_request(port,
+                                  "POST",
+                                  "/api/register",
+                                  Json{{"username", "ann"}, {"password", "longenough"}}.dump());
+    const std::string token = reg.json().value("token", "");
+    const auto next = http_request(port, "GET", "/api/puzzles/next?variant=american", "", token);
+    ASSERT_EQ(next.status, 200U) << next.body;
+    expect_same_fields(example_after("`GET /api/puzzles/next?variant=american`"),
+                       next.json(),
+                       "GET /api/puzzles/next");
+    const Json puzzle    = next.json()["puzzle"];
+    const std::string id = puzzle["id"];
+    const auto one       = http_request(port, "GET", "/api/puzzles/" + id);
+    ASSERT_EQ(one.status, 200U) << one.body;
+    expect_same_fields(
+        example_after("A puzzle (`GET /api/puzzles/{id}`"), one.json(), "GET /api/puzzles/{id}");
+    const auto daily = http_request(port, "GET", "/api/puzzles/daily?variant=american");
+    ASSERT_EQ(daily.status, 200U) << daily.body;
+    expect_same_fields(example_after("`GET /api/puzzles/daily?variant=american`"),
+                       daily.json(),
+                       "GET /api/puzzles/daily");
+    Json moves = Json::array();
+    for (std::size_t i = 0; i < puzzle["solution"].size(); i += 2) {
+        moves.push_back(puzzle["solution"][i]);
+    }
+    const auto attempt = http_request(port,
+                                      "POST",
+                                      "/api/puzzles/" + id + "/attempt",
+                                      Json{{"moves", moves}, {"gave_up", false}}.dump(),
+                                      token);
+    ASSERT_EQ(attempt.status, 200U) << attempt.body;
+    EXPECT_TRUE(attempt.json()["solved"].get<bool>());
+    expect_same_fields(example_after("`POST /api/puzzles/{id}/attempt` with"),
+                       attempt.json(),
+                       "POST /api/puzzles/{id}/attempt");
+    const auto history = http_request(port, "GET", "/api/puzzles/history", "", token);
+    ASSERT_EQ(history.status, 200U) << history.body;
+    expect_same_fields(example_after("`GET /api/puzzles/history` (the caller's"),
+                       history.json(),
+                       "GET /api/puzzles/history");
+    const auto all = http_request(port, "GET", "/api/puzzles");
+    ASSERT_EQ(all.status, 200U) << all.body;
+    expect_same_fields(
+        example_after("`GET /api/puzzles` (every variant"), all.json(), "GET /api/puzzles");
+}
+
 // The documented capture facts of every variant (docs/protocol.md, under GET /api/variants) are
 // what the server sends.
 TEST(ProtocolDoc, VariantRulesAreTheDocumentedOnes) {

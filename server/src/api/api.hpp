@@ -24,6 +24,7 @@ namespace papan::server {
 
 class Lobby;
 class Cluster;
+class PuzzleService;
 class AuthService;
 
 struct ApiContext {
@@ -31,10 +32,12 @@ struct ApiContext {
     Lobby& lobby;
     std::filesystem::path web_root;  // empty: serve the fallback page
     std::atomic<bool> ready{false};
-    Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: alone
-    Accounts* accounts = nullptr;  // accounts, sessions and their throttles
-    Throttle* creates  = nullptr;  // `create` messages per remote address (--creates-per-ip)
-    AuthService* auth  = nullptr;  // sign-in with OpenID Connect and Telegram (auth/)
+    Cluster* cluster        = nullptr;  // several nodes (--bus); nullptr: alone
+    Accounts* accounts      = nullptr;  // accounts, sessions and their throttles
+    Throttle* creates       = nullptr;  // `create` messages per remote address (--creates-per-ip)
+    AuthService* auth       = nullptr;  // sign-in with OpenID Connect and Telegram (auth/)
+    PuzzleService* puzzles  = nullptr;  // /api/puzzles/* (api/http_puzzles.cpp)
+    Throttle* puzzle_limits = nullptr;  // its requests and attempts per remote address
 };
 
 using Reply = std::function<void(HttpResponse)>;

@@ -110,6 +110,15 @@ std::variant<Request, HttpResponse> check_request(const HttpRequest& raw) {
     if (raw.authorization.rfind(kBearer, 0) == 0) {
         out.bearer = raw.authorization.substr(kBearer.size());
     }
+    // A guest's browser secret (the one `hello` gave it), for the puzzles' ratings.
+    constexpr std::string_view kGuest = "Guest ";
+    if (raw.authorization.rfind(kGuest, 0) == 0) {
+        const auto secret = std::string_view(raw.authorization).substr(kGuest.size());
+        if (secret.size() == 32 &&
+            secret.find_first_not_of("0123456789abcdef") == std::string_view::npos) {
+            out.guest = std::string(secret);
+        }
+    }
     out.accept_encoding = raw.accept_encoding;
     out.if_none_match   = raw.if_none_match;
     out.body            = raw.body;

@@ -38,6 +38,15 @@ session_response(unsigned status, Store& s, const Clock& clock, const UserRecord
 [[nodiscard]] bool valid_username(const std::string& u);
 // http_import.cpp
 void post_import(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+// http_puzzles.cpp
+void get_puzzles(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_puzzle_next(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_puzzle_daily(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_puzzle_history(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void get_puzzle(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void post_puzzle_attempt(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void post_puzzle_streak(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
+void post_puzzle_adopt(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
 // static_files.cpp
 void get_static(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
 

@@ -38,6 +38,7 @@ struct Request {
     std::map<std::string, std::string> query;
     std::string body;
     std::string bearer;  // the token of "Authorization: Bearer TOKEN", if any
+    std::string guest;   // the secret of "Authorization: Guest SECRET" (32 hex digits), if any
     std::string accept_encoding;
     std::string if_none_match;
     std::string remote;

@@ -38,6 +38,14 @@ constexpr std::array kRoutes{
     Route{Method::Post, "/api/auth/telegram", post_telegram_session},
     Route{Method::Post, "/api/telegram/webhook", post_telegram_webhook},
     Route{Method::Post, "/api/telegram/share", post_telegram_share},
+    Route{Method::Get, "/api/puzzles", get_puzzles},
+    Route{Method::Get, "/api/puzzles/next", get_puzzle_next},
+    Route{Method::Get, "/api/puzzles/daily", get_puzzle_daily},
+    Route{Method::Get, "/api/puzzles/history", get_puzzle_history},
+    Route{Method::Post, "/api/puzzles/streak", post_puzzle_streak},
+    Route{Method::Post, "/api/puzzles/adopt", post_puzzle_adopt},
+    Route{Method::Get, "/api/puzzles/{id}", get_puzzle},
+    Route{Method::Post, "/api/puzzles/{id}/attempt", post_puzzle_attempt},
     Route{Method::Get, "/{file*}", get_static},
 };
 

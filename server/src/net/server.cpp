@@ -13,6 +13,7 @@
 #include "game/lobby.hpp"
 #include "game/messages.hpp"
 #include "game/store_executor.hpp"
+#include "puzzles/service.hpp"
 #include "support/log.hpp"
 
 #include <papan/server/server.hpp>
@@ -722,6 +723,10 @@ int run_server(const ServerOptions& options) {
     AuthService auth(options.auth, clock);
     ctx.auth = &auth;
     auth.start();
+    const auto puzzles = start_puzzle_service(options, clock);
+    Throttle puzzle_limits(clock, 60'000);
+    ctx.puzzles       = puzzles.get();
+    ctx.puzzle_limits = &puzzle_limits;
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);
@@ -767,6 +772,7 @@ int run_server(const ServerOptions& options) {
         t.join();
     }
     accounts.stop();
+    puzzles->stop();
     auth.stop();
     if (remote_ai) {
         ai.set_offload(nullptr);

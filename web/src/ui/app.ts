@@ -1,7 +1,8 @@
 // The application shell: header (title, menu, language switch), the connection banner and a
 // hash router: #/ lobby, #/game/ID, #join=TOKEN (the server's friend link), #/rules[/KEY],
-// #/leaderboard[/KEY], #/analysis[/KEY][?fen=FEN], #/player/NAME. The analysis board and the
-// profile are loaded when first opened (their own chunks; the analysis board brings the engine).
+// #/leaderboard[/KEY], #/analysis[/KEY][?fen=FEN], #/player/NAME, #/puzzles[/KEY[/daily|/streak|/ID]].
+// The analysis board, the profile and the puzzles are loaded when first opened (their own chunks;
+// the analysis board and the puzzles bring the WebAssembly rules).
 
 import type { VariantMeta } from '../board/geometry';
 import { format, LANGS, messages, pickLanguage, type Lang } from '../i18n';
@@ -13,6 +14,8 @@ import { gameView } from './game';
 import { joinView, lobbyView } from './lobby';
 import { browserStorage, Prefs } from './prefs';
 import { leaderboardView } from './leaderboard';
+import { parsePuzzleHash } from './puzzlesModel';
+import { pt } from './puzzlesText';
 import { rulesView } from './rules';
 import { finishView, loadAuthConfig, NO_AUTH, type AuthConfig } from './signin';
 import { inviteOf, startTelegram, telegramSession } from './telegram';
@@ -121,6 +124,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
         h('a', { href: '#/', 'data-test': 'nav-play' }, ctx.t('play')),
         h('a', { href: '#/rules', 'data-test': 'nav-rules' }, ctx.t('rules')),
         h('a', { href: '#/analysis', 'data-test': 'nav-analysis' }, ctx.t('analysis')),
+        h('a', { href: '#/puzzles', 'data-test': 'nav-puzzles' }, pt(lang, 'menu')),
         h('a', { href: '#/leaderboard', 'data-test': 'nav-leaderboard' }, ctx.t('leaderboard'))),
       h('div', { class: 'lang', role: 'group', 'aria-label': ctx.t('language') },
         ...LANGS.map((l) => h('button', {
@@ -180,6 +184,9 @@ export async function startApp(root: HTMLElement): Promise<void> {
     else if (/^#\/analysis(?:[/?]|$)/.test(hash)) {
       const { variant, fen } = parseAnalysisHash(hash);
       view = lazyView(main, ctx.t('loading'), () => import('./analysis').then((a) => (r: HTMLElement) => a.analysisView(ctx, r, variant, fen)));
+    } else if (/^#\/puzzles(?:\/|$)/.test(hash)) {
+      const { variant, mode, id } = parsePuzzleHash(hash);
+      view = lazyView(main, ctx.t('loading'), () => import('./puzzles').then((p) => (r: HTMLElement) => p.puzzlesView(ctx, r, variant, mode, id)));
     } else if ((m = /^#\/player\/([^/?]+)/.exec(hash))) {
       const name = decodeURIComponent(m[1] as string);
       view = lazyView(main, ctx.t('loading'), () => import('./player').then((p) => (r: HTMLElement) => p.playerView(ctx, r, name)));

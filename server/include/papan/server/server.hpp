@@ -4,6 +4,7 @@
 #pragma once
 
 #include <papan/server/auth_options.hpp>
+#include <papan/server/puzzle_options.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -69,6 +70,7 @@ struct ServerOptions {
     // Test hook (hidden option --test-fault): an HTTP target or WebSocket text equal to it
     // throws inside the connection's code. Empty (the default): off.
     std::string test_fault;
+    PuzzleOptions puzzles;
     // Called once with the address and port actually bound when the server is ready (prints
     // the "listening" line).
     std::function<void(const std::string& host, std::uint16_t port)> on_ready;

@@ -1,0 +1,138 @@
+// The puzzle page's words in English and Indonesian (kept beside the page rather than in the
+// shared tables: every key exists in both, the type checker holds them together).
+
+import type { Lang } from '../i18n';
+
+const en = {
+  menu: 'Puzzles',
+  title: 'Puzzles',
+  daily: 'Daily puzzle',
+  dailyOf: 'Puzzle of {day}',
+  streak: 'Streak',
+  rated: 'Rated puzzles',
+  loading: 'Loading a puzzle…',
+  noPuzzles: 'No puzzles for this variant yet.',
+  failed: 'The puzzle could not be loaded: {message}',
+  findMove: 'Find the best move for {side}.',
+  yourMove: 'Your move.',
+  correct: 'Correct! Keep going.',
+  solved: 'Solved!',
+  wrong: 'Not the move.',
+  reply: '{side} replies {move}.',
+  played: 'You played {move}.',
+  explainCapture: 'This lets {side} capture {count}.',
+  explainCaptureCrown: 'This lets {side} capture {count} and crown a king.',
+  explainCrown: 'This lets {side} crown a king.',
+  explainLoses: 'You would lose {amount}.',
+  explainNoGain: 'It wins nothing; the right move wins {amount}.',
+  explainLess: 'It wins only {less}; the right move wins {amount}.',
+  explainUnknown: 'That is not the winning move.',
+  hint: 'Hint',
+  hintText: 'Move the piece on {square}.',
+  hintCounts: 'A hint or the solution counts as not solved.',
+  solution: 'Show solution',
+  solutionShown: 'The solution: {line}',
+  next: 'Next puzzle',
+  retry: 'Try again',
+  yourRating: 'Your puzzle rating: {rating}',
+  ratingChange: 'Rating {change}',
+  notRated: 'Not rated: you have tried this puzzle before.',
+  puzzleInfo: 'Puzzle rating {rating} · {plays} attempts',
+  themes: 'Themes',
+  streakCount: 'Streak: {n}',
+  bestStreak: 'Best streak: {n}',
+  streakOver: 'The streak ends at {n}.',
+  streakNew: 'New streak',
+  guestNote: 'Your rating is kept in this browser. Sign in to keep it with your account.',
+  source: 'From {source}',
+  theme_shot: 'Shot',
+  theme_breakthrough: 'Breakthrough',
+  theme_tempo: 'Tempo',
+  theme_endgame: 'Endgame',
+  theme_capture: 'Right capture',
+  theme_win: 'Win',
+  one: 'one',
+  two: 'two',
+  three: 'three',
+  four: 'four',
+  five: 'five',
+  aMan: 'a man',
+  men: '{n} men',
+  white: 'White',
+  black: 'Black',
+} as const;
+
+export type PuzzleKey = keyof typeof en;
+
+const id: Record<PuzzleKey, string> = {
+  menu: 'Teka-teki',
+  title: 'Teka-teki',
+  daily: 'Teka-teki harian',
+  dailyOf: 'Teka-teki tanggal {day}',
+  streak: 'Beruntun',
+  rated: 'Teka-teki berperingkat',
+  loading: 'Memuat teka-teki…',
+  noPuzzles: 'Belum ada teka-teki untuk varian ini.',
+  failed: 'Teka-teki tidak dapat dimuat: {message}',
+  findMove: 'Temukan langkah terbaik untuk {side}.',
+  yourMove: 'Giliran Anda.',
+  correct: 'Benar! Lanjutkan.',
+  solved: 'Terpecahkan!',
+  wrong: 'Bukan langkah itu.',
+  reply: '{side} menjawab {move}.',
+  played: 'Anda memainkan {move}.',
+  explainCapture: 'Langkah ini membuat {side} bisa memakan {count}.',
+  explainCaptureCrown: 'Langkah ini membuat {side} bisa memakan {count} dan menjadi raja.',
+  explainCrown: 'Langkah ini membuat {side} bisa menjadi raja.',
+  explainLoses: 'Anda akan kehilangan {amount}.',
+  explainNoGain: 'Langkah ini tidak menang apa-apa; langkah yang benar menang {amount}.',
+  explainLess: 'Langkah ini hanya menang {less}; langkah yang benar menang {amount}.',
+  explainUnknown: 'Itu bukan langkah yang menang.',
+  hint: 'Petunjuk',
+  hintText: 'Gerakkan buah di petak {square}.',
+  hintCounts: 'Petunjuk atau solusi dihitung sebagai tidak terpecahkan.',
+  solution: 'Lihat solusi',
+  solutionShown: 'Solusinya: {line}',
+  next: 'Teka-teki berikutnya',
+  retry: 'Coba lagi',
+  yourRating: 'Peringkat teka-teki Anda: {rating}',
+  ratingChange: 'Peringkat {change}',
+  notRated: 'Tidak dihitung: Anda pernah mencoba teka-teki ini.',
+  puzzleInfo: 'Peringkat teka-teki {rating} · {plays} percobaan',
+  themes: 'Tema',
+  streakCount: 'Beruntun: {n}',
+  bestStreak: 'Rekor beruntun: {n}',
+  streakOver: 'Beruntun berakhir di {n}.',
+  streakNew: 'Beruntun baru',
+  guestNote: 'Peringkat Anda disimpan di peramban ini. Masuk untuk menyimpannya di akun Anda.',
+  source: 'Dari {source}',
+  theme_shot: 'Kombinasi',
+  theme_breakthrough: 'Terobosan',
+  theme_tempo: 'Tempo',
+  theme_endgame: 'Akhir permainan',
+  theme_capture: 'Makan yang tepat',
+  theme_win: 'Menang',
+  one: 'satu',
+  two: 'dua',
+  three: 'tiga',
+  four: 'empat',
+  five: 'lima',
+  aMan: 'satu bidak',
+  men: '{n} bidak',
+  white: 'Putih',
+  black: 'Hitam',
+};
+
+const TABLES: Record<Lang, Record<PuzzleKey, string>> = { en, id };
+
+/** The text of `key` in `lang` with {name} placeholders filled. */
+export function pt(lang: Lang, key: PuzzleKey, params: Record<string, string | number> = {}): string {
+  const text = TABLES[lang][key] ?? en[key];
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+}
+
+/** A theme's name, or the key itself for a theme this client does not know. */
+export function themeName(lang: Lang, theme: string): string {
+  const key = `theme_${theme}`;
+  return key in en ? pt(lang, key as PuzzleKey) : theme;
+}
