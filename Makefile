@@ -81,10 +81,11 @@ test-sanitizers: deps
 	done
 
 # A short fuzzing run of the parsers' targets (FEN, PDN, move text, the WebSocket message
-# decoder), four at once for 40 s. The two that need the whole server built with clang and ASan
-# (about 4 min on two cores) run in `make test-fuzz-all` (`make test-extra`) and `make fuzz`.
+# decoder, the HTTP request reader and edge), five at once for 40 s. The two that need the whole
+# server built with clang and ASan (about 4 min on two cores) run in `make test-fuzz-all`
+# (`make test-extra`) and `make fuzz`.
 test-fuzz: deps
-	@FUZZ_SECONDS=40 FUZZ_JOBS=4 bash scripts/fuzz fen pdn move_text ws_message
+	@FUZZ_SECONDS=40 FUZZ_JOBS=5 bash scripts/fuzz fen pdn move_text ws_message http_wire
 
 test-fuzz-all: deps
 	@FUZZ_SECONDS=40 FUZZ_JOBS=6 bash scripts/fuzz

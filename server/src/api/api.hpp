@@ -33,6 +33,7 @@ struct ApiContext {
     Cluster* cluster   = nullptr;  // several nodes (--bus); nullptr: alone
     Accounts* accounts = nullptr;  // accounts, sessions and their throttles
     Throttle* creates  = nullptr;  // `create` messages per remote address (--creates-per-ip)
+    int creates_per_ip = 0;        // its limit a minute (0: off)
 };
 
 using Reply = std::function<void(HttpResponse)>;
@@ -41,11 +42,6 @@ using Reply = std::function<void(HttpResponse)>;
 // with a 4xx for anything malformed and `internal` (500, no internal text) should a handler
 // throw.
 void handle_http(ApiContext& ctx, const HttpRequest& req, Reply reply);
-
-// The largest body the transport reads for a request of this method and target, read from its
-// header before the body: `fallback` (--max-message-bytes), more for POST /api/import (1 MiB).
-[[nodiscard]] std::size_t
-body_limit_for(std::string_view method, std::string_view target, std::size_t fallback);
 
 // The variant table as served by GET /api/variants.
 [[nodiscard]] const nlohmann::json& variants_json();
