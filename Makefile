@@ -1,37 +1,48 @@
 # The commands a newcomer needs. Each one installs missing system packages first (Debian 12).
-#   make run    build and start Papan on http://localhost:8080 (release build, data in ./data)
-#   make test   build everything and run every test (release build, web client in chromium, a short
+#   make run    build what the site needs (the `papan` binary, the WebAssembly engine, the web
+#               client) and start Papan on http://localhost:8080 (release build, data in ./data)
+#   make test   build everything else too (tests, tools, benchmarks) and run every test (release build, web client in chromium, a short
 #               fuzzing run of the parsers), clang-format and the docs' paths (make docs-check)
 #   make test-extra  what does not fit make test's 30 minutes: clang-tidy (make lint) and the short
 #               fuzzing run of every target, the server's too; run before landing
 #   make bench  perft and speed figures (long: every published perft depth), PDN games/s
 #   make tune   the evaluation's training pipeline (self-play, fit, export; hours)
 #   make fuzz   the libFuzzer targets for an hour each (FUZZ_SECONDS)
-#   make build  release binary at build/release/papan and the web client (with its WebAssembly
-#               engine) in web/dist
+#   make build  what `make run` builds: the release binary at build/release/papan and the web
+#               client (with its WebAssembly engine) in web/dist
+# Builds run $(JOBS) compilations at once: the machine's cores (nproc) unless JOBS=N is given.
 #   make endgames  the endgame databases into data/egdb (long: hours; resumable)
 #   make sanitize  the core tests under ASan + UBSan, the server tests under ASan + UBSan and
 #               under TSan (long; not in make test)
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)
 
-.PHONY: test-extra test-fuzz-all sanitize test-sanitizers lint docs-check tune interop endgames faults all deps build build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
+.PHONY: test-extra test-fuzz-all sanitize test-sanitizers lint docs-check tune interop endgames faults all deps deps-site build build-papan build-cpp build-web run test test-release test-web test-asan test-fuzz bench fuzz format format-check clean
 
 all: build
 
 deps:
 	@bash scripts/install-deps
 
-build: build-cpp build-web
+deps-site:
+	@bash scripts/install-deps --site
 
+# The site: the `papan` binary alone (no test, tool or benchmark) and the web client.
+build: build-papan build-web
+
+build-papan: deps-site
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release -j $(JOBS) --target papan
+
+# Every native target: the tests, tools and benchmarks as well.
 build-cpp: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
 
 # The browser client (web/dist, served by `papan serve`): the WebAssembly engine (preset wasm,
 # Debian's emscripten), npm ci + vite build.
-build-web: deps
-	@bash scripts/web-test --build-only
+build-web: deps-site
+	@JOBS=$(JOBS) bash scripts/web-test --build-only
 
 run: build
 	@bash scripts/run
@@ -40,8 +51,8 @@ run: build
 # ASan build in it `make test` measured 32.5 min on two cores, over its 30-minute budget; the
 # parsers and the move generator stay under ASan + UBSan here through the fuzz targets.
 # Not in it either, for the same budget (docs/operations.md, "make test's time"): clang-tidy and
-# the fuzz targets that need the whole server built with clang (http_request, bus_message); both
-# are in `make test-extra`.
+# the fuzz targets that need the whole server built with clang (ws_message, http_request,
+# bus_message); both are in `make test-extra`.
 test: deps format-check docs-check test-release test-web test-fuzz
 
 test-extra: lint test-fuzz-all
@@ -80,12 +91,14 @@ test-sanitizers: deps
 	    [ $$status -eq 0 ] || { echo "$$p: FAILED"; exit 1; }; \
 	done
 
-# A short fuzzing run of the parsers' targets (FEN, PDN, move text, the WebSocket message
-# decoder, the HTTP request reader and edge), five at once for 40 s. The two that need the whole
-# server built with clang and ASan (about 4 min on two cores) run in `make test-fuzz-all`
-# (`make test-extra`) and `make fuzz`.
+# A short fuzzing run (preset fuzz: clang and the fuzzer's instrumentation) of the rules core's
+# parsers (FEN, PDN, move text) and of the HTTP request reader and edge (papan_http_edge, a small
+# library of its own), four at once for 40 s. The three that link the whole server library (the
+# WebSocket message decoder, HTTP requests through the handlers, bus messages) need the server
+# and engine built that way (about 4 min on two cores): `make test-fuzz-all` (`make test-extra`)
+# and `make fuzz`.
 test-fuzz: deps
-	@FUZZ_SECONDS=40 FUZZ_JOBS=5 bash scripts/fuzz fen pdn move_text ws_message http_wire
+	@FUZZ_SECONDS=40 FUZZ_JOBS=4 bash scripts/fuzz fen pdn move_text http_wire
 
 test-fuzz-all: deps
 	@FUZZ_SECONDS=40 FUZZ_JOBS=6 bash scripts/fuzz
@@ -117,7 +130,7 @@ interop: build-cpp
 	@bash scripts/pdn-interop
 
 # The evaluation's training pipeline (tools/tune/run, docs/engine.md "Training"): long, and it
-# rewrites engine/src/eval/weights/*.cpp; not part of `make test`.
+# rewrites engine/weights/*.bin and their records; not part of `make test`.
 tune: build-cpp
 	@bash tools/tune/run
 

@@ -1,5 +1,5 @@
-// Perft benchmark: (1) the speed anchors of issue 2 against published reference timings, on one
-// core with bulk counting at the last ply and no table; (2) every published perft count of
+// Perft benchmark: (1) the speed anchors against published reference timings of strong programs, on
+// one core with bulk counting at the last ply and no table; (2) every published perft count of
 // tests/data/perft at every depth, checked (a table of counts is used past --table-from nodes).
 // Exit code 1 on any mismatch.
 #include "perft_data.hpp"

@@ -1,8 +1,11 @@
 // `papan analyse --variant V [--fen F] (--depth D | --time S | --nodes N) [--level L] [--json]
-// [--weights FILE] [--threads N]`:
+// [--weights FILE] [--threads N] [--lines K]`:
 // searches one position and prints an info line per completed depth, then the best move, the
 // score (hundredths of a man, side to move's view) and the principal variation in the variant's
-// notation. With --json, one JSON object (the iterations and the result) instead.
+// notation. With --json, one JSON object (the iterations and the result) instead. With --lines K
+// (2..3, level max) the K best lines (engine::analyse_lines, as the browser's analysis board):
+// an info line per line and depth, then each line's final score, depth and moves. A single legal
+// move is searched too (a game would play it at once).
 #include "commands.hpp"
 #include "variant_option.hpp"
 #include "weights_option.hpp"
@@ -10,6 +13,7 @@
 #include <papan/core/game.hpp>
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/notation/move_text.hpp>
+#include <papan/engine/analysis.hpp>
 #include <papan/engine/engine.hpp>
 
 #include <iomanip>
@@ -33,6 +37,7 @@ struct AnalyseOptions {
     std::string egdb_dir;
     bool json             = false;
     bool optional_capture = false;
+    int lines             = 1;
     std::string weights;
 };
 
@@ -66,6 +71,63 @@ std::string score_text(int score) {
     return o.str();
 }
 
+// --lines K: the K best lines, each reported per depth.
+void print_lines(engine::Engine& eng,
+                 const core::Game& game,
+                 const std::string& key,
+                 const std::string& fen,
+                 const AnalyseOptions& opts) {
+    const core::Position& pos       = game.position();
+    nlohmann::ordered_json progress = nlohmann::ordered_json::array();
+    const auto on_line = [&](const engine::AnalysisLine& l, std::uint64_t nodes, double seconds) {
+        const auto pv = line_text(pos, l.pv);
+        if (opts.json) {
+            progress.push_back({{"multipv", l.rank},
+                                {"depth", l.depth},
+                                {"seldepth", l.seldepth},
+                                {"score", l.score},
+                                {"nodes", nodes},
+                                {"seconds", seconds},
+                                {"pv", pv}});
+            return;
+        }
+        std::cout << "info multipv " << l.rank << " depth " << l.depth << " seldepth " << l.seldepth
+                  << " score " << l.score << " nodes " << nodes << " time " << std::fixed
+                  << std::setprecision(3) << seconds << std::defaultfloat << " pv " << join(pv)
+                  << '\n'
+                  << std::flush;
+    };
+    const engine::AnalysisResult r =
+        engine::analyse_lines(eng,
+                              game,
+                              {.depth = opts.depth, .seconds = opts.time, .nodes = opts.nodes},
+                              opts.lines,
+                              on_line);
+    if (opts.json) {
+        nlohmann::ordered_json lines = nlohmann::ordered_json::array();
+        for (const engine::AnalysisLine& l : r.lines) {
+            lines.push_back({{"multipv", l.rank},
+                             {"best", move_json(pos, l.pv.front(), game.legal_moves())},
+                             {"score", l.score},
+                             {"depth", l.depth},
+                             {"pv", line_text(pos, l.pv)}});
+        }
+        nlohmann::ordered_json out = {{"variant", key},
+                                      {"fen", fen},
+                                      {"level", "max"},
+                                      {"nodes", r.nodes},
+                                      {"seconds", r.seconds},
+                                      {"lines", lines},
+                                      {"iterations", progress}};
+        std::cout << out.dump() << '\n';
+        return;
+    }
+    for (const engine::AnalysisLine& l : r.lines) {
+        std::cout << "line " << l.rank << " score " << l.score << " (" << score_text(l.score)
+                  << ") depth " << l.depth << " pv " << join(line_text(pos, l.pv)) << '\n';
+    }
+}
+
 }  // namespace
 
 void register_analyse_command(CLI::App& app, CommandContext& ctx) {
@@ -87,6 +149,8 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--threads", opts->threads, "Search threads at level max (default 1)")
         ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_flag("--json", opts->json, "One JSON object instead of text");
+    cmd->add_option("--lines", opts->lines, "Principal variations (1..3, level max; default 1)")
+        ->check(CLI::Range(1, engine::kMaxAnalysisLines));
     cmd->add_option("--weights", opts->weights, "Evaluation weight file (default: built-in)");
     cmd->add_flag("--no-forced-capture",
                   opts->optional_capture,
@@ -139,10 +203,19 @@ void register_analyse_command(CLI::App& app, CommandContext& ctx) {
                                                  .weights  = *weights,
                                                  .egdb_dir = opts->egdb_dir,
                                                  .threads  = opts->threads});
+        if (opts->lines > 1) {
+            if (*level != engine::Level::Max) {
+                fail(ctx, "analyse: --lines needs level max");
+                return;
+            }
+            print_lines(eng, *game, key, fen, *opts);
+            return;
+        }
         engine::SearchLimits limits;
-        limits.depth     = opts->depth;
-        limits.move_time = opts->time;
-        limits.nodes     = opts->nodes;
+        limits.depth         = opts->depth;
+        limits.move_time     = opts->time;
+        limits.nodes         = opts->nodes;
+        limits.search_forced = true;
 
         nlohmann::ordered_json iterations = nlohmann::ordered_json::array();
         const auto on_info                = [&](const engine::SearchInfo& info) {

@@ -53,7 +53,8 @@ struct BenchOptions {
     bool time_to_depth = false;
     double max_time    = 2.0;
     int threads        = 1;
-    std::string weights;  // a weight file for its variant (the others keep their defaults)
+    std::string weights;      // a weight file for its variant (the others keep their defaults)
+    std::uint64_t nodes = 0;  // > 0: search each position to this many nodes instead of a depth
 };
 
 std::string default_positions_dir() {
@@ -148,6 +149,10 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_flag("--time-to-depth", opts->time_to_depth, "Mean time to complete each depth");
     cmd->add_option("--max-time", opts->max_time, "Seconds per position for --time-to-depth")
         ->check(CLI::Range(0.01, 3600.0));
+    cmd->add_option("--nodes",
+                    opts->nodes,
+                    "Search each position to this many nodes instead of a depth, and report the "
+                    "mean depth completed (not the signature)");
     cmd->add_option("--threads", opts->threads, "Search threads (default 1; speed figures only)")
         ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->callback([opts, &ctx] {
@@ -176,8 +181,11 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
         (void)engine::EvalWeights::builtin(variants.front());
         const std::string dir =
             opts->positions_dir.empty() ? default_positions_dir() : opts->positions_dir;
-        std::uint64_t total                = 0;
-        double total_seconds               = 0;
+        std::uint64_t total  = 0;
+        double total_seconds = 0;
+        engine::SearchStats all_stats;
+        int all_depths                     = 0;
+        std::size_t all_positions          = 0;
         nlohmann::ordered_json per_variant = nlohmann::ordered_json::object();
         for (const core::VariantId v : variants) {
             const std::string key(core::rules(v).key);
@@ -191,25 +199,51 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
             }
             std::uint64_t nodes = 0;
             double seconds      = 0;
+            int depths          = 0;
+            engine::SearchStats stats;
             for (const core::Game& game : games) {
                 engine::Engine eng(bench_options(*weights, opts->threads));
                 engine::SearchLimits limits;
-                limits.depth     = opts->depth;
+                limits.depth     = opts->nodes > 0 ? 0 : opts->depth;
+                limits.nodes     = opts->nodes;
                 const auto start = std::chrono::steady_clock::now();
                 const auto r     = eng.search(game, limits, engine::Level::Max);
                 seconds += seconds_since(start);
                 nodes += r.nodes;
+                depths += r.depth;
+                stats.cut_nodes += r.stats.cut_nodes;
+                stats.first_move_cut_nodes += r.stats.first_move_cut_nodes;
             }
             const auto nps =
                 seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes) / seconds) : 0;
+            const double first_cuts = stats.cut_nodes > 0
+                                          ? static_cast<double>(stats.first_move_cut_nodes) /
+                                                static_cast<double>(stats.cut_nodes)
+                                          : 0.0;
+            const double mean_depth = static_cast<double>(depths) /
+                                      static_cast<double>(std::max<std::size_t>(1, games.size()));
             if (!opts->json) {
+                char buf[160];
+                std::snprintf(buf,
+                              sizeof buf,
+                              "  first-move cut-offs %.1f%%  mean depth %.2f",
+                              100.0 * first_cuts,
+                              mean_depth);
                 std::cout << key << ": positions " << games.size() << "  Nodes searched: " << nodes
-                          << "  nodes/s: " << nps << '\n'
+                          << "  nodes/s: " << nps << buf << '\n'
                           << std::flush;
             }
-            per_variant[key] = {{"positions", games.size()}, {"nodes", nodes}, {"nps", nps}};
+            per_variant[key] = {{"positions", games.size()},
+                                {"nodes", nodes},
+                                {"nps", nps},
+                                {"first_move_cutoffs", first_cuts},
+                                {"mean_depth", mean_depth}};
             total += nodes;
             total_seconds += seconds;
+            all_stats.cut_nodes += stats.cut_nodes;
+            all_stats.first_move_cut_nodes += stats.first_move_cut_nodes;
+            all_depths += depths;
+            all_positions += games.size();
         }
         if (opts->time_to_depth) {
             return;
@@ -229,10 +263,25 @@ void register_bench_command(CLI::App& app, CommandContext& ctx) {
                       << '\n';
             return;
         }
+        char cuts[128];
+        std::snprintf(cuts,
+                      sizeof cuts,
+                      "%.1f%% of %llu cut nodes",
+                      all_stats.cut_nodes > 0
+                          ? 100.0 * static_cast<double>(all_stats.first_move_cut_nodes) /
+                                static_cast<double>(all_stats.cut_nodes)
+                          : 0.0,
+                      static_cast<unsigned long long>(all_stats.cut_nodes));
         std::cout << "===========================\n"
                   << "Total time (s): " << total_seconds << '\n'
                   << "Nodes/second  : " << nps << '\n'
+                  << "First-move cut-offs: " << cuts << '\n'
+                  << "Mean depth    : "
+                  << static_cast<double>(all_depths) /
+                         static_cast<double>(std::max<std::size_t>(1, all_positions))
+                  << '\n'
                   << "Bench: " << total
+                  << (opts->nodes > 0 ? " (a node limit: not the signature)" : std::string())
                   << (opts->threads > 1
                           ? " (" + std::to_string(opts->threads) + " threads: not the signature)"
                           : std::string())

@@ -1,6 +1,6 @@
 // Vite builds the client into web/dist, which `papan serve` serves at /.
 // Unit tests (vitest) run in Node with no DOM: they cover the headless board state,
-// the pure transitions and the render description (style.md 7.6).
+// the pure transitions and the render description.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -1,35 +1,27 @@
 #include "movegen_ops.hpp"
 
 #include <papan/core/movegen.hpp>
+#include <papan/core/rules/dispatch.hpp>
+
+#include <array>
+#include <cstddef>
 
 namespace papan::core {
 
 namespace detail {
 
 const VariantOps& ops(VariantId v) noexcept {
-    switch (v) {
-    case VariantId::American:
-        return ops_american();
-    case VariantId::International:
-        return ops_international();
-    case VariantId::Brazilian:
-        return ops_brazilian();
-    case VariantId::Russian:
-        return ops_russian();
-    case VariantId::Pool:
-        return ops_pool();
-    case VariantId::Spanish:
-        return ops_spanish();
-    case VariantId::Italian:
-        return ops_italian();
-    case VariantId::Czech:
-        return ops_czech();
-    case VariantId::Thai:
-        return ops_thai();
-    case VariantId::Turkish:
-        return ops_turkish();
-    }
-    return ops_international();
+    // Looked up once per variant (with_variant), then one load per call: this is on the search's
+    // hot path.
+    static const auto kTables = [] {
+        std::array<const VariantOps*, kVariantCount> t{};
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            t[i] = &with_variant(static_cast<VariantId>(i),
+                                 []<VariantId V>() -> const VariantOps& { return ops_of<V>(); });
+        }
+        return t;
+    }();
+    return *kTables[static_cast<std::size_t>(v)];
 }
 
 }  // namespace detail

@@ -1,4 +1,5 @@
-// Builds the VariantOps table of one variant from the kernel; included once per variant TU.
+// Builds the VariantOps table of one variant from the kernel; included once per variant TU, which
+// instantiates it with PAPAN_MOVEGEN_INSTANCE.
 #pragma once
 
 #include "movegen_kernel.hpp"
@@ -7,7 +8,7 @@
 namespace papan::core::detail {
 
 template <VariantId V>
-const VariantOps& make_ops() noexcept {
+const VariantOps& ops_of() noexcept {
     using K = Kernel<V>;
     static constexpr VariantOps table{
         &K::template generate<true>,
@@ -24,3 +25,7 @@ const VariantOps& make_ops() noexcept {
 }
 
 }  // namespace papan::core::detail
+
+#define PAPAN_MOVEGEN_INSTANCE(V)                                                                  \
+    template const papan::core::detail::VariantOps&                                                \
+    papan::core::detail::ops_of<papan::core::VariantId::V>() noexcept;

@@ -1,5 +1,6 @@
 // Per-variant entry points of the kernel: one table of function pointers per variant, each
-// defined in its own movegen_<variant>.cpp so the kernel instantiations build in parallel.
+// instantiated in its own movegen_<variant>.cpp so the kernel instantiations build in parallel;
+// ops() picks the variant's table through core::with_variant (rules/dispatch.hpp).
 #pragma once
 
 #include <papan/core/move.hpp>
@@ -27,16 +28,9 @@ struct VariantOps {
     std::uint64_t (*perft_hashed_routes)(const Position&, int, PerftEntry*, std::uint64_t) noexcept;
 };
 
-const VariantOps& ops_american() noexcept;
-const VariantOps& ops_international() noexcept;
-const VariantOps& ops_brazilian() noexcept;
-const VariantOps& ops_russian() noexcept;
-const VariantOps& ops_pool() noexcept;
-const VariantOps& ops_spanish() noexcept;
-const VariantOps& ops_italian() noexcept;
-const VariantOps& ops_czech() noexcept;
-const VariantOps& ops_thai() noexcept;
-const VariantOps& ops_turkish() noexcept;
+// The table of variant V (movegen_instance.hpp; instantiated by movegen_<variant>.cpp).
+template <VariantId V>
+const VariantOps& ops_of() noexcept;
 
 const VariantOps& ops(VariantId v) noexcept;
 

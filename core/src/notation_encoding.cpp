@@ -58,45 +58,10 @@ void append_utf8(std::string& out, char32_t cp) {
     }
 }
 
-// Length of the valid UTF-8 sequence at s[i], or 0 when the bytes there are not one
-// (overlong forms, surrogates and code points above U+10FFFF are invalid).
+// Length of the valid UTF-8 sequence at s[i], or 0 when the bytes there are not one.
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept {
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    if (b0 < 0x80) {
-        return 1;
-    }
-    std::size_t len = 0;
-    char32_t min    = 0;
-    char32_t cp     = 0;
-    if ((b0 & 0xE0) == 0xC0) {
-        len = 2;
-        min = 0x80;
-        cp  = b0 & 0x1F;
-    } else if ((b0 & 0xF0) == 0xE0) {
-        len = 3;
-        min = 0x800;
-        cp  = b0 & 0x0F;
-    } else if ((b0 & 0xF8) == 0xF0) {
-        len = 4;
-        min = 0x10000;
-        cp  = b0 & 0x07;
-    } else {
-        return 0;
-    }
-    if (i + len > s.size()) {
-        return 0;
-    }
-    for (std::size_t k = 1; k < len; ++k) {
-        const auto b = static_cast<unsigned char>(s[i + k]);
-        if ((b & 0xC0) != 0x80) {
-            return 0;
-        }
-        cp = (cp << 6) | (b & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-        return 0;
-    }
-    return len;
+    char32_t cp = 0;
+    return decode_utf8(s, i, cp);
 }
 
 DecodedText decode_utf8_lossy(std::string_view bytes, TextEncoding encoding) {
@@ -208,6 +173,45 @@ TextEncoding guess_single_byte(std::string_view bytes) noexcept {
 }
 
 }  // namespace
+
+std::size_t decode_utf8(std::string_view s, std::size_t i, char32_t& cp) noexcept {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    if (b0 < 0x80) {
+        cp = b0;
+        return 1;
+    }
+    std::size_t len = 0;
+    char32_t min    = 0;
+    if ((b0 & 0xE0) == 0xC0) {
+        len = 2;
+        min = 0x80;
+        cp  = b0 & 0x1F;
+    } else if ((b0 & 0xF0) == 0xE0) {
+        len = 3;
+        min = 0x800;
+        cp  = b0 & 0x0F;
+    } else if ((b0 & 0xF8) == 0xF0) {
+        len = 4;
+        min = 0x10000;
+        cp  = b0 & 0x07;
+    } else {
+        return 0;
+    }
+    if (i + len > s.size()) {
+        return 0;
+    }
+    for (std::size_t k = 1; k < len; ++k) {
+        const auto b = static_cast<unsigned char>(s[i + k]);
+        if ((b & 0xC0) != 0x80) {
+            return 0;
+        }
+        cp = (cp << 6) | (b & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        return 0;
+    }
+    return len;
+}
 
 bool is_valid_utf8(std::string_view text) noexcept {
     for (std::size_t i = 0; i < text.size();) {

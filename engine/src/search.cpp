@@ -1,5 +1,5 @@
-// run_search: the one switch from the game's variant to the Searcher<V> specialised for it
-// (search/searcher.hpp), and Lazy SMP.
+// run_search: from the game's variant to the Searcher<V> specialised for it (search/searcher.hpp,
+// through core::with_variant), and Lazy SMP.
 //
 // Lazy SMP (SearchParams::threads = n > 1): n - 1 helper threads run the same iterative
 // deepening on the same root as the calling (main) thread, each with its own move lists, killers
@@ -14,6 +14,8 @@
 #include "search.hpp"
 
 #include "search/searcher.hpp"
+
+#include <papan/core/rules/dispatch.hpp>
 
 #include <algorithm>
 #include <system_error>
@@ -76,30 +78,8 @@ SearchResult run(const core::Game& game, const SearchParams& params, SearchState
 }  // namespace
 
 SearchResult run_search(const core::Game& game, const SearchParams& params, SearchState& state) {
-    using core::VariantId;
-    switch (game.variant()) {
-    case VariantId::American:
-        return run<VariantId::American>(game, params, state);
-    case VariantId::International:
-        return run<VariantId::International>(game, params, state);
-    case VariantId::Brazilian:
-        return run<VariantId::Brazilian>(game, params, state);
-    case VariantId::Russian:
-        return run<VariantId::Russian>(game, params, state);
-    case VariantId::Pool:
-        return run<VariantId::Pool>(game, params, state);
-    case VariantId::Spanish:
-        return run<VariantId::Spanish>(game, params, state);
-    case VariantId::Italian:
-        return run<VariantId::Italian>(game, params, state);
-    case VariantId::Czech:
-        return run<VariantId::Czech>(game, params, state);
-    case VariantId::Thai:
-        return run<VariantId::Thai>(game, params, state);
-    case VariantId::Turkish:
-        return run<VariantId::Turkish>(game, params, state);
-    }
-    return {};
+    return core::with_variant(game.variant(),
+                              [&]<core::VariantId V>() { return run<V>(game, params, state); });
 }
 
 }  // namespace papan::engine::detail

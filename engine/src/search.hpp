@@ -88,6 +88,7 @@ struct ThreadData {
     }
 
     History history{};
+    SearchStats stats;  // of the running search (reset at its start)
     std::vector<Frame> frames;
     std::vector<PvLine> pv;  // only entries written in the current search are read
 };

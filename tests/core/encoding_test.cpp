@@ -98,6 +98,29 @@ TEST(Encoding, Utf8ValidityAndPrefixes) {
     EXPECT_EQ(utf8_prefix("ab", 10), "ab");
 }
 
+// The decoder itself: each length with its code point, and 0 (nothing decoded) on every kind of
+// malformed sequence, at the position asked for.
+TEST(Encoding, DecodesOneCodePointAtATime) {
+    char32_t cp = 0;
+    EXPECT_EQ(decode_utf8("a", 0, cp), 1U);
+    EXPECT_EQ(cp, U'a');
+    EXPECT_EQ(decode_utf8("xЖ", 1, cp), 2U);
+    EXPECT_EQ(cp, U'Ж');
+    EXPECT_EQ(decode_utf8("€", 0, cp), 3U);
+    EXPECT_EQ(cp, U'€');
+    EXPECT_EQ(decode_utf8("\xF0\x9F\x98\x80", 0, cp), 4U);
+    EXPECT_EQ(cp, char32_t{0x1F600});
+    EXPECT_EQ(decode_utf8("\xF4\x8F\xBF\xBF", 0, cp), 4U);      // U+10FFFF, the last
+    EXPECT_EQ(decode_utf8("\x80", 0, cp), 0U);                  // a stray continuation byte
+    EXPECT_EQ(decode_utf8("\xC0\xAF", 0, cp), 0U);              // overlong
+    EXPECT_EQ(decode_utf8("\xE0\x9F\xBF", 0, cp), 0U);          // overlong, three bytes
+    EXPECT_EQ(decode_utf8("\xED\xBF\xBF", 0, cp), 0U);          // a surrogate
+    EXPECT_EQ(decode_utf8("\xF4\x90\x80\x80", 0, cp), 0U);      // above U+10FFFF
+    EXPECT_EQ(decode_utf8("\xE2\x82", 0, cp), 0U);              // cut short
+    EXPECT_EQ(decode_utf8("\xE2\x28\xA1", 0, cp), 0U);          // a continuation missing
+    EXPECT_EQ(decode_utf8("\xF8\x88\x80\x80\x80", 0, cp), 0U);  // five-byte forms do not exist
+}
+
 TEST(Encoding, PdnFilesInEveryEncodingRead) {
     struct Case {
         const char* file;

@@ -29,6 +29,9 @@ TEST(EvalWeightsTest, BuiltinSetOfEveryVariantLoads) {
     for (const core::RuleSet& r : core::all_variants()) {
         const EvalWeights& w = EvalWeights::builtin(r.id);
         EXPECT_EQ(w.variant(), r.id);
+        // Every variant's learned set is embedded and fits its layout (not the hand-set start).
+        const auto embedded = EvalWeights::builtin_is_embedded(r.id);
+        EXPECT_TRUE(embedded.ok()) << r.key << ": " << embedded.error();
         const auto info = eval_layout(r.id);
         ASSERT_EQ(w.values().size(), info.weight_count) << r.key;
         // The unit: a man is worth 100 (the mean of the two phases; rounding), a king more.
@@ -41,6 +44,18 @@ TEST(EvalWeightsTest, BuiltinSetOfEveryVariantLoads) {
         EXPECT_TRUE(std::equal(
             parsed->values().begin(), parsed->values().end(), w.values().begin(), w.values().end()))
             << r.key;
+    }
+}
+
+// The compiled-in set is the weight file in the tree, byte for byte (the build embeds
+// engine/weights/<variant>.bin).
+TEST(EvalWeightsTest, BuiltinSetIsTheFileInTheTree) {
+    for (const core::RuleSet& r : core::all_variants()) {
+        const std::string path =
+            std::string(PAPAN_SOURCE_DIR) + "/engine/weights/" + std::string(r.key) + ".bin";
+        const auto file = load_weights(path);
+        ASSERT_TRUE(file.ok()) << file.error();
+        EXPECT_EQ((*file)->serialize(), EvalWeights::builtin(r.id).serialize()) << r.key;
     }
 }
 

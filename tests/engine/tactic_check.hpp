@@ -73,7 +73,7 @@ inline void check_tactic(const Tactic& t) {
     EXPECT_GE(r.score, t.min_score);
 }
 
-// Checks every tactic of a board family; a family has at least ten (issue #3).
+// Checks every tactic of a board family; a family has at least ten.
 inline void check_tactics(const std::vector<Tactic>& family, std::size_t at_least = 10) {
     EXPECT_GE(family.size(), at_least);
     for (const Tactic& t : family) {

@@ -1,5 +1,5 @@
 // Tactics from published sources: shots where a sacrifice forces a capture that opens a
-// multi-capture (issue #3), at least ten per board family (8x8 diagonal, 10x10, Turkish).
+// multi-capture, at least ten per board family (8x8 diagonal, 10x10, Turkish).
 //
 // Unlike tactics_test.cpp (positions from Papan's own self-play), the diagonal-board positions
 // here come from books and columns; the comment above each names the source and quotes its

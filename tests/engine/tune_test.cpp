@@ -5,11 +5,13 @@
 
 #include <papan/core/movegen.hpp>
 #include <papan/engine/evaluation.hpp>
+#include <papan/engine/weights.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <export.hpp>
 #include <filesystem>
 #include <fit.hpp>
 #include <fstream>
@@ -166,6 +168,33 @@ TEST(TuneFit, LowersTheLossOnASyntheticSet) {
     const double gained18 = (r.weights[p18] - start[p18]) / 8.0;
     EXPECT_GT(gained13, 0.5 / r.k) << "k " << r.k;
     EXPECT_LT(std::abs(gained18), 0.25 / r.k);
+}
+
+// `export` writes the compiled-in default as data: DIR/<variant>.bin, a weight file the engine
+// reads back to the same numbers, and DIR/<variant>.txt, the record with the export's command.
+TEST(TuneExport, WritesTheWeightFileAndItsRecord) {
+    const std::filesystem::path dir = temp_path("export");
+    std::filesystem::create_directories(dir);
+    const auto w = test::random_weights(VariantId::Pool, 3, 50);
+    ASSERT_TRUE(export_weights(w,
+                               dir.string(),
+                               "command: papan_tune fit -v pool\nseed 3",
+                               "papan_tune export --weights pool.bin")
+                    .ok());
+    const auto back = engine::load_weights((dir / "pool.bin").string());
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_EQ((*back)->variant(), VariantId::Pool);
+    EXPECT_TRUE(std::equal(
+        (*back)->values().begin(), (*back)->values().end(), w.values().begin(), w.values().end()));
+    std::ifstream in(dir / "pool.txt");
+    const std::string record((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+    EXPECT_EQ(record,
+              "command: papan_tune fit -v pool\nseed 3\n"
+              "exported: papan_tune export --weights pool.bin\n");
+    const auto refused = export_weights(w, (dir / "missing" / "deeper").string(), "", "");
+    EXPECT_FALSE(refused.ok());
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Each side's clock starts with its own first move (issue 13, item 7; docs/protocol.md "Clocks"),
+// Each side's clock starts with its own first move (docs/protocol.md "Clocks"),
 // on the real `papan serve`: no clock runs after the join nor after White's first move, Black's
 // first move starts White's clock, and a restart reproduces the same clocks from the stored
 // moves. The abort of a first move that never comes is in room_test.cpp (the server's clock is

@@ -1,4 +1,4 @@
-// Several nodes (issue 6): two real `papan serve` processes on one PostgreSQL database
+// Several nodes: two real `papan serve` processes on one PostgreSQL database
 // (PAPAN_TEST_PG, started by scripts/services) linked by a private redis-server, players of one
 // game connected to different nodes; a node killed, Redis restarted.
 #include "cluster/bus_envelope.hpp"

@@ -1,4 +1,4 @@
-// Issue 10, "one error policy": an exception in connection code (the HTTP and WebSocket session
+// One error policy: an exception in connection code (the HTTP and WebSocket session
 // coroutines) is caught at the connection's boundary, logged with the connection id, answered
 // `internal` without internal text, and the server carries on. The fault is injected through the
 // hidden test hook `papan serve --test-fault TEXT` (server/src/net/server.cpp).

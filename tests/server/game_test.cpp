@@ -427,7 +427,7 @@ TEST_F(ServerTest, FriendGameEndsByADrawRule) {
     EXPECT_EQ(st["state"]["result"]["reason"], "repetition");
 }
 
-// The friend who opens the link names their seat with the join (issue 13, item 7), cleaned as
+// The friend who opens the link names their seat with the join, cleaned as
 // a hello's nickname is; without a name the hello's nickname stays.
 TEST_F(ServerTest, TheJoiningFriendNamesTheirSeat) {
     start();

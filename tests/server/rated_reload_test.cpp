@@ -1,4 +1,4 @@
-// A finished rated game keeps its ratings (issue 13, item 8; docs/protocol.md "Ratings and
+// A finished rated game keeps its ratings (docs/protocol.md "Ratings and
 // rewards"), on the real `papan serve`: once its room is read back from the store, after a
 // restart or after an idle unload, the state's result carries both ratings before and after
 // as the ending's event did (the store gives the game's rating changes back with the game).

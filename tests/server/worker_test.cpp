@@ -1,4 +1,4 @@
-// Engine workers (issue 10, item 8): real `papan worker` processes and a real `papan serve`
+// Engine workers: real `papan worker` processes and a real `papan serve`
 // node on a private redis-server. The node's computer moves come from a worker; a worker killed
 // with a job in hand has it taken over by another; a job or an answer that is not sealed with
 // the cluster secret, or whose move is not legal, is refused; a node whose workers do not answer

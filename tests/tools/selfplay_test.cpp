@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -306,6 +307,77 @@ TEST(Match, SprtStopsAtItsBound_WhenOneSideIsFarStronger) {
     EXPECT_EQ(r.decision, Decision::AcceptH1);
     EXPECT_LT(r.counts.pair_count(), 40);
     EXPECT_GE(r.llr, r.bounds.upper);
+}
+
+// A Hub v1 engine (the protocol read from its handshake) against Papan at a fixed move time: both
+// colours of the opening, every move legal, the v1 commands in the order v1 engines need them
+// (`pos` resets their limits, so `time` follows it), the book off, the depth of its `info` lines
+// counted, and the program run in its own folder (where Scan finds its settings and data).
+TEST(Match, AHubV1Engine_PlaysAtAFixedMoveTime) {
+    const auto log = std::filesystem::temp_directory_path() / "papan_hub1_engine.log";
+    std::filesystem::remove(log);
+    MatchOptions o      = tiny_match(VariantId::International, 1);
+    o.baseline.path     = PAPAN_HUB1_ENGINE;
+    o.baseline.args     = {"hub", log.string()};
+    o.candidate_limit   = {.move_time = 0.01};
+    o.baseline_limit    = {.move_time = 0.01};
+    const MatchResult r = run_match(o);
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.counts.games(), 2);
+    EXPECT_EQ(r.forfeits_candidate + r.forfeits_baseline, 0);
+    EXPECT_GT(r.time_baseline.moves, 0);
+    EXPECT_EQ(r.time_baseline.depth_moves,
+              r.time_baseline.moves - r.time_baseline.forced.moves - r.time_baseline.proven.moves);
+    EXPECT_DOUBLE_EQ(r.time_baseline.mean_depth(), 7.0);
+    // its `info` lines say 1000 nodes in 0.01 s
+    EXPECT_EQ(r.time_baseline.nodes,
+              1000U * static_cast<std::uint64_t>(r.time_baseline.depth_moves));
+    EXPECT_NEAR(r.time_baseline.nodes_seconds,
+                0.01 * static_cast<double>(r.time_baseline.depth_moves),
+                1e-9);
+    EXPECT_GT(r.time_candidate.nodes, 0U);
+    EXPECT_GT(r.time_candidate.depth_moves, 0);
+
+    std::ifstream in(log);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    ASSERT_GE(lines.size(), 6U);
+    EXPECT_EQ(lines[0], "cwd " + std::filesystem::path(PAPAN_HUB1_ENGINE).parent_path().string());
+    EXPECT_EQ(lines[1], "hub");
+    EXPECT_EQ(lines[2], "set book false");
+    EXPECT_EQ(lines[3], "init");
+    int goes = 0;
+    for (std::size_t i = 4; i < lines.size(); ++i) {
+        EXPECT_EQ(lines[i].rfind("set-param", 0), std::string::npos) << lines[i];
+        if (lines[i] == "go") {
+            ++goes;
+            ASSERT_GE(i, 2U);
+            EXPECT_EQ(lines[i - 1], "time 10");
+            EXPECT_EQ(lines[i - 2].size(), 4U + 51U) << lines[i - 2];
+            EXPECT_TRUE(lines[i - 2].rfind("pos w", 0) == 0 || lines[i - 2].rfind("pos b", 0) == 0)
+                << lines[i - 2];
+        }
+    }
+    EXPECT_EQ(goes, r.time_baseline.moves);
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "new"), lines.end());
+    std::filesystem::remove(log);
+}
+
+TEST(Match, AHubV1Engine_IsRefusedOtherVariantsAndNodeLimits) {
+    MatchOptions o  = tiny_match(VariantId::American, 1);
+    o.baseline.path = PAPAN_HUB1_ENGINE;
+    o.baseline.args = {"hub", "/dev/null"};
+    MatchResult r   = run_match(o);
+    EXPECT_NE(r.error.find("International draughts only"), std::string::npos) << r.error;
+
+    o               = tiny_match(VariantId::International, 1);
+    o.baseline.path = PAPAN_HUB1_ENGINE;
+    o.baseline.args = {"hub", "/dev/null"};
+    r               = run_match(o);  // nodes, not a move time
+    EXPECT_NE(r.error.find("fixed move time"), std::string::npos) << r.error;
+    EXPECT_EQ(r.counts.games(), 0);
 }
 
 TEST(SelfplayCli, PrintsTheSummary_AndAJsonLine) {

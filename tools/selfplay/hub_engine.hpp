@@ -1,7 +1,19 @@
-// One engine of a match: a program run as a subprocess that speaks the Hub protocol v2 on its
-// stdin/stdout (docs/engine-protocols.md), e.g. `papan hub`. Only the commands every Papan build
-// since the Hub session was written understands are used (hub, set-param, init, new-game, pos,
-// level, go think), so a candidate can meet any older binary.
+// One engine of a match: a program run as a subprocess that speaks the Hub protocol on its
+// stdin/stdout (docs/engine-protocols.md), version 2 (`papan hub`, Scan 3.x) or version 1 (Scan
+// 2.0). The version is read from the engine's answer to `hub` (v2 sends `id`/`param` lines, v1
+// `name`/`author`/`country`) unless EngineSpec::protocol fixes it.
+//
+// Version 2: only the commands every Papan build since the Hub session was written understands
+// are used (hub, set-param, init, new-game, pos, level, go think), so a candidate can meet any
+// older binary. Version 1 (International only, fixed move time only): `set NAME VALUE` for each
+// parameter, `set book false` unless `book` is given (the opening suite chooses the openings),
+// `init`, `new`, then per move `pos <w|b + 50 squares>`, `time <ms>`, `go`, answered by
+// `move <m> [ponder]`; its `info <depth> <mean ply> <score> <nodes> <time> <speed> <pv>` lines
+// give the depth and the score.
+//
+// The program runs in EngineSpec::work_dir, by default the folder it is in: Hub v1 engines such as
+// Scan read their settings (scan.ini) and data (data/) from there and exit without them. So a
+// relative path given to an engine (papan hub's --egdb) is read from that folder.
 //
 // Every read has a deadline, so a hung or crashed engine is an error, never a hang. Not
 // thread-safe: one match worker owns each engine.
@@ -19,6 +31,12 @@
 
 namespace papan::selfplay {
 
+enum class HubProtocol : std::uint8_t {
+    Auto,  // read from the handshake
+    V1,
+    V2,
+};
+
 struct EngineSpec {
     std::string path;                                         // the program
     std::vector<std::string> args{"hub"};                     // its arguments
@@ -26,6 +44,8 @@ struct EngineSpec {
     std::string level   = "max";                              // set-param name=level
     std::size_t hash_mb = 16;                                 // set-param name=hash
     std::string label;                                        // how reports name it
+    HubProtocol protocol = HubProtocol::Auto;
+    std::string work_dir;  // where it runs; empty: the folder of `path`
 };
 
 // What one `go think` may spend.
@@ -40,8 +60,10 @@ struct EngineReply {
     // The score of the last `info` line, in hundredths of a man from the mover's side; none when
     // the engine sent no `info` (a move played without a search).
     std::optional<int> score;
-    // The depth of that `info` line.
+    // The depth, the node count and the seconds of that `info` line.
     std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    double info_seconds = 0;
 };
 
 class HubEngine {
@@ -62,6 +84,9 @@ public:
 
     void stop_process() noexcept;
 
+    // The protocol version spoken (known after start()).
+    [[nodiscard]] HubProtocol protocol() const noexcept { return protocol_; }
+
     [[nodiscard]] const EngineSpec& spec() const noexcept { return spec_; }
 
 private:
@@ -74,10 +99,21 @@ private:
                                                      std::chrono::milliseconds timeout,
                                                      std::string* last_info = nullptr);
 
+    // Starts the program in `dir` and reads its answer to `hub`.
+    [[nodiscard]] core::Expected<HubProtocol> launch(const std::string& exe,
+                                                     const std::string& dir);
+    [[nodiscard]] core::Expected<bool> handshake_v1(core::VariantId variant,
+                                                    const std::string& who);
+    [[nodiscard]] core::Expected<bool> handshake_v2(core::VariantId variant,
+                                                    const std::string& who);
+    [[nodiscard]] core::Expected<EngineReply>
+    think_v1(const core::Game& game, const MoveLimit& limit, std::chrono::milliseconds timeout);
+
     EngineSpec spec_;
-    int pid_     = -1;
-    int to_fd_   = -1;  // its stdin
-    int from_fd_ = -1;  // its stdout
+    HubProtocol protocol_ = HubProtocol::V2;
+    int pid_              = -1;
+    int to_fd_            = -1;  // its stdin
+    int from_fd_          = -1;  // its stdout
     std::string buffer_;
 };
 

@@ -5,6 +5,9 @@
 //       --baseline ../papan-old --sprt --elo0 0 --elo1 10 --nodes 20000
 //   papan_selfplay --variant american --candidate build/release/papan
 //       --candidate-level hard --baseline-level normal --games 100
+//   papan_selfplay --variant international --candidate build/release/papan
+//       --candidate-level hard --baseline ../peers/scan/scan --movetime 0.2
+//       (a Hub v1 engine: the protocol is read from its handshake)
 //   papan_selfplay make-openings --variant russian --plies 4 --depth 10 --max-score 25
 #include "match.hpp"
 #include "openings.hpp"
@@ -37,6 +40,10 @@ struct Cli {
     std::vector<std::string> baseline_args;
     std::vector<std::string> candidate_params;
     std::vector<std::string> baseline_params;
+    std::string candidate_hub = "auto";
+    std::string baseline_hub  = "auto";
+    std::string candidate_dir;
+    std::string baseline_dir;
     std::uint64_t nodes           = 20000;
     std::uint64_t candidate_nodes = 0;
     std::uint64_t baseline_nodes  = 0;
@@ -86,6 +93,16 @@ std::vector<std::pair<std::string, std::string>> params_of(const std::vector<std
     return out;
 }
 
+sp::HubProtocol protocol_of(const std::string& text) {
+    if (text == "1") {
+        return sp::HubProtocol::V1;
+    }
+    if (text == "2") {
+        return sp::HubProtocol::V2;
+    }
+    return sp::HubProtocol::Auto;
+}
+
 std::string elo_text(const sp::EloEstimate& e) {
     char buf[96];
     std::snprintf(buf,
@@ -96,6 +113,27 @@ std::string elo_text(const sp::EloEstimate& e) {
                   e.lower,
                   e.upper);
     return buf;
+}
+
+std::string depth_text(const sp::TimeStats& t) {
+    if (t.depth_moves == 0) {
+        return "";
+    }
+    char buf[128];
+    std::snprintf(buf,
+                  sizeof buf,
+                  "  mean depth %.1f over the %lld open moves that reported one",
+                  t.mean_depth(),
+                  static_cast<long long>(t.depth_moves));
+    std::string text = buf;
+    if (t.nodes_seconds > 0) {
+        std::snprintf(buf,
+                      sizeof buf,
+                      "; %.2f M nodes/s",
+                      static_cast<double>(t.nodes) / t.nodes_seconds / 1e6);
+        text += buf;
+    }
+    return text + "\n";
 }
 
 std::string time_text(const char* who, const sp::TimeStats& t, double movetime) {
@@ -136,7 +174,9 @@ std::string time_text(const char* who, const sp::TimeStats& t, double movetime) 
                       static_cast<long long>(open),
                       open > 0 ? 100.0 * (1.0 - open_s / (static_cast<double>(open) * movetime))
                                : 0.0);
-        return text + buf;
+        text += buf;
+        text += depth_text(t);
+        return text;
     } else {
         std::snprintf(buf,
                       sizeof buf,
@@ -146,7 +186,7 @@ std::string time_text(const char* who, const sp::TimeStats& t, double movetime) 
                       mean,
                       t.max_seconds);
     }
-    return buf;
+    return buf + depth_text(t);
 }
 
 const char* decision_text(sp::Decision d) {
@@ -178,10 +218,14 @@ int run_match_command(const Cli& c) {
     o.candidate.args.insert(
         o.candidate.args.end(), c.candidate_args.begin(), c.candidate_args.end());
     o.baseline.args.insert(o.baseline.args.end(), c.baseline_args.begin(), c.baseline_args.end());
-    o.candidate.params = params_of(c.candidate_params);
-    o.baseline.params  = params_of(c.baseline_params);
-    o.candidate.label  = "candidate";
-    o.baseline.label   = "baseline";
+    o.candidate.params   = params_of(c.candidate_params);
+    o.baseline.params    = params_of(c.baseline_params);
+    o.candidate.label    = "candidate";
+    o.baseline.label     = "baseline";
+    o.candidate.protocol = protocol_of(c.candidate_hub);
+    o.baseline.protocol  = protocol_of(c.baseline_hub);
+    o.candidate.work_dir = c.candidate_dir;
+    o.baseline.work_dir  = c.baseline_dir;
     for (const std::string* p : {&o.candidate.path, &o.baseline.path}) {
         if (::access(p->c_str(), X_OK) != 0) {
             std::cerr << "papan_selfplay: cannot run " << *p << '\n';
@@ -308,7 +352,8 @@ int run_match_command(const Cli& c) {
             "{\"variant\":\"%s\",\"games\":%lld,\"wins\":%lld,\"losses\":%lld,\"draws\":%lld,"
             "\"pairs\":[%lld,%lld,%lld,%lld,%lld],\"llr\":%.4f,\"lower\":%.4f,\"upper\":%.4f,"
             "\"decision\":\"%s\",\"elo\":%.2f,\"elo_lower\":%.2f,\"elo_upper\":%.2f,"
-            "\"forfeits_candidate\":%lld,\"forfeits_baseline\":%lld}\n",
+            "\"forfeits_candidate\":%lld,\"forfeits_baseline\":%lld,"
+            "\"depth_candidate\":%.2f,\"depth_baseline\":%.2f}\n",
             key.c_str(),
             static_cast<long long>(k.games()),
             static_cast<long long>(k.wins),
@@ -329,7 +374,9 @@ int run_match_command(const Cli& c) {
             e.lower,
             e.upper,
             static_cast<long long>(r.forfeits_candidate),
-            static_cast<long long>(r.forfeits_baseline));
+            static_cast<long long>(r.forfeits_baseline),
+            r.time_candidate.mean_depth(),
+            r.time_baseline.mean_depth());
     }
     return 0;
 }
@@ -382,6 +429,16 @@ int main(int argc, char** argv) {
     app.add_option("--baseline-arg", c.baseline_args, "Extra argument after `hub` (repeatable)");
     app.add_option("--candidate-param", c.candidate_params, "set-param NAME=VALUE (repeatable)");
     app.add_option("--baseline-param", c.baseline_params, "set-param NAME=VALUE (repeatable)");
+    app.add_option("--candidate-hub", c.candidate_hub, "Hub protocol: auto, 1 or 2 (default auto)")
+        ->check(CLI::IsMember({"auto", "1", "2"}));
+    app.add_option("--baseline-hub", c.baseline_hub, "Hub protocol: auto, 1 or 2 (default auto)")
+        ->check(CLI::IsMember({"auto", "1", "2"}));
+    app.add_option("--candidate-dir",
+                   c.candidate_dir,
+                   "Folder the candidate runs in (default: the program's own)");
+    app.add_option("--baseline-dir",
+                   c.baseline_dir,
+                   "Folder the baseline runs in (default: the program's own)");
     app.add_option("--nodes", c.nodes, "Nodes per move for both (default 20000)");
     app.add_option("--candidate-nodes", c.candidate_nodes, "Nodes per move of the candidate");
     app.add_option("--baseline-nodes", c.baseline_nodes, "Nodes per move of the baseline");

@@ -57,6 +57,14 @@ void count_time(TimeStats& t, const EngineReply& reply, std::size_t legal_moves)
         kind = &t.searched_out;
         break;
     case MoveTimeKind::Open:
+        if (reply.depth) {
+            ++t.depth_moves;
+            t.depth_sum += *reply.depth;
+        }
+        if (reply.nodes && reply.info_seconds > 0) {
+            t.nodes += *reply.nodes;
+            t.nodes_seconds += reply.info_seconds;
+        }
         break;
     }
     if (kind != nullptr) {
@@ -134,6 +142,10 @@ void add(TimeStats& into, const TimeStats& t) {
     into.moves += t.moves;
     into.seconds += t.seconds;
     into.max_seconds = std::max(into.max_seconds, t.max_seconds);
+    into.depth_moves += t.depth_moves;
+    into.depth_sum += t.depth_sum;
+    into.nodes += t.nodes;
+    into.nodes_seconds += t.nodes_seconds;
     for (TimeShare TimeStats::*kind : TimeStats::kSettledKinds) {
         (into.*kind).moves += (t.*kind).moves;
         (into.*kind).seconds += (t.*kind).seconds;
@@ -184,6 +196,13 @@ MatchResult run_match(const MatchOptions& o, const PairCallback& on_pair) {
         for (HubEngine* e : {&workers.back()->candidate, &workers.back()->baseline}) {
             if (auto s = e->start(o.variant); !s) {
                 result.error = s.error();
+                return result;
+            }
+            const MoveLimit& limit =
+                e == &workers.back()->candidate ? o.candidate_limit : o.baseline_limit;
+            if (e->protocol() == HubProtocol::V1 && limit.nodes > 0) {
+                result.error = e->spec().label + ": a Hub v1 engine plays at a fixed move time "
+                                                 "(--movetime), not at a node count";
                 return result;
             }
         }

@@ -69,6 +69,18 @@ struct TimeStats {
     TimeShare unsearched;
     TimeShare proven;
     TimeShare searched_out;
+    // The depths reached on the open moves (none of the kinds above) that reported one.
+    std::int64_t depth_moves = 0;
+    std::int64_t depth_sum   = 0;
+    // The nodes and seconds of the last `info` line of the open moves that reported them (the
+    // speed).
+    std::uint64_t nodes  = 0;
+    double nodes_seconds = 0;
+
+    [[nodiscard]] double mean_depth() const noexcept {
+        return depth_moves > 0 ? static_cast<double>(depth_sum) / static_cast<double>(depth_moves)
+                               : 0.0;
+    }
 
     // The kinds above, the one list that adding up and the open share go over.
     static constexpr TimeShare TimeStats::*kSettledKinds[] = {

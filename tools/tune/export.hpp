@@ -1,5 +1,6 @@
-// Writes a weight set as the generated C++ source of its compiled-in default
-// (engine/src/eval/weights/<variant>.cpp), with the training record in its header comment.
+// Writes a weight set as the compiled-in default of its variant: the weight file
+// engine/weights/<variant>.bin (embedded into the engine at build time) and beside it
+// <variant>.txt, the training record (the commands, seeds, data and losses that made it).
 #pragma once
 
 #include <papan/core/expected.hpp>
@@ -9,9 +10,11 @@
 
 namespace papan::tune {
 
-// `record`: lines (the command, seed, games, positions, losses) copied into the header comment.
-[[nodiscard]] core::Expected<bool> export_source(const engine::EvalWeights& weights,
-                                                 const std::string& path,
-                                                 const std::string& record);
+// `dir`: the folder of the compiled-in sets (engine/weights). `record`: the text of the record
+// (`papan_tune fit` writes it beside its weight file); the export adds the line `exported:`.
+[[nodiscard]] core::Expected<bool> export_weights(const engine::EvalWeights& weights,
+                                                  const std::string& dir,
+                                                  const std::string& record,
+                                                  const std::string& exported_by);
 
 }  // namespace papan::tune

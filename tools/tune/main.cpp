@@ -3,8 +3,8 @@
 //
 //   papan_tune gen    --variant V --games N --nodes N --seed S --threads T --out FILE
 //   papan_tune fit    --variant V --data FILE... --epochs E --seed S --threads T --out W.bin
-//   papan_tune export --weights W.bin --out engine/src/eval/weights/<variant>.cpp --record
-//   W.bin.txt papan_tune init   --variant V --out W.bin        (the hand-set starting point)
+//   papan_tune export --weights W.bin --record W.bin.txt   (-> engine/weights/<variant>.bin, .txt)
+//   papan_tune init   --variant V --out W.bin        (the hand-set starting point)
 //   papan_tune show   W.bin | VARIANT                (scalar terms, pattern summary)
 //
 // Long runs: `nice -n 10`, at most two threads on the shared machine.
@@ -48,23 +48,27 @@ std::optional<core::VariantId> variant_or_complain(const std::string& key) {
     return v;
 }
 
-// A weight file as the starting values of `variant`: a file of any variant with the same layout
-// (a family's set fine-tuned for one of its variants).
 // A weight file, or a variant key for that variant's compiled-in set (so a later round can
-// start from the set in the tree without a copy of its file).
+// start from the set in the tree without a copy of its file); null after saying why not.
+std::shared_ptr<const engine::EvalWeights> weights_path_or_key(const std::string& path) {
+    if (const auto key = core::variant_from_key(path)) {
+        return {&engine::EvalWeights::builtin(*key), [](const engine::EvalWeights*) {}};
+    }
+    auto loaded = engine::load_weights(path);
+    if (!loaded) {
+        std::cerr << "papan_tune: " << loaded.error() << '\n';
+        return nullptr;
+    }
+    return *loaded;
+}
+
+// A weight file (or a variant key) as the starting values of `variant`: a set of any variant
+// with the same layout (a family's set fine-tuned for one of its variants).
 std::optional<std::vector<std::int16_t>> weights_for(core::VariantId variant,
                                                      const std::string& path) {
-    std::shared_ptr<const engine::EvalWeights> w;
-    if (const auto key = core::variant_from_key(path)) {
-        w = std::shared_ptr<const engine::EvalWeights>(&engine::EvalWeights::builtin(*key),
-                                                       [](const engine::EvalWeights*) {});
-    } else {
-        auto loaded = engine::load_weights(path);
-        if (!loaded) {
-            std::cerr << "papan_tune: " << loaded.error() << '\n';
-            return std::nullopt;
-        }
-        w = *loaded;
+    const auto w = weights_path_or_key(path);
+    if (!w) {
+        return std::nullopt;
     }
     if (engine::eval_layout(w->variant()).id != engine::eval_layout(variant).id) {
         std::cerr << "papan_tune: " << path << " is a " << core::rules(w->variant()).key
@@ -225,12 +229,12 @@ int run_fit(const FitArgs& a, const std::string& command) {
 }
 
 int run_export(const std::string& weights_path,
-               const std::string& out,
+               const std::string& dir,
                const std::string& rec,
-               const std::string& as_variant) {
-    auto w = engine::load_weights(weights_path);
+               const std::string& as_variant,
+               const std::string& command) {
+    auto w = weights_path_or_key(weights_path);
     if (!w) {
-        std::cerr << "papan_tune: " << w.error() << '\n';
         return 1;
     }
     if (!as_variant.empty()) {
@@ -262,7 +266,7 @@ int run_export(const std::string& weights_path,
         text << in.rdbuf();
         record = text.str();
     }
-    if (const auto e = tune::export_source(**w, out, record); !e) {
+    if (const auto e = tune::export_weights(*w, dir, record, command); !e) {
         std::cerr << "papan_tune: " << e.error() << '\n';
         return 1;
     }
@@ -284,17 +288,9 @@ int run_init(const std::string& variant, const std::string& out) {
 
 // The scalar terms and a summary of the pattern tables, in hundredths of a man.
 int run_show(const std::string& path) {
-    std::shared_ptr<const engine::EvalWeights> w;
-    if (const auto v = core::variant_from_key(path)) {
-        w = std::shared_ptr<const engine::EvalWeights>(&engine::EvalWeights::builtin(*v),
-                                                       [](const engine::EvalWeights*) {});
-    } else {
-        auto loaded = engine::load_weights(path);
-        if (!loaded) {
-            std::cerr << "papan_tune: " << loaded.error() << '\n';
-            return 1;
-        }
-        w = *loaded;
+    const auto w = weights_path_or_key(path);
+    if (!w) {
+        return 1;
     }
     const auto info   = engine::eval_layout(w->variant());
     const auto values = w->values();
@@ -432,11 +428,14 @@ int main(int argc, char** argv) {
     f->add_option("--prior", fa.o.prior, "Ridge prior of a pattern entry, in positions");
     f->add_option("--validation", fa.o.validation_fraction, "Share of games held out");
 
-    std::string ex_weights, ex_out, ex_record, ex_variant;
-    auto* ex = app.add_subcommand("export", "Weight file -> generated C++ source of the default");
-    ex->add_option("--weights", ex_weights, "Weight file")->required();
-    ex->add_option("--out,-o", ex_out, "Source file to write")->required();
-    ex->add_option("--record", ex_record, "Text file copied into the header comment");
+    std::string ex_weights, ex_dir = "engine/weights", ex_record, ex_variant;
+    auto* ex = app.add_subcommand("export",
+                                  "Weight file -> the compiled-in default (DIR/<variant>.bin and "
+                                  "its record DIR/<variant>.txt)");
+    ex->add_option("--weights", ex_weights, "Weight file, or a variant key for its built-in set")
+        ->required();
+    ex->add_option("--dir", ex_dir, "Folder of the compiled-in sets (default engine/weights)");
+    ex->add_option("--record", ex_record, "The fit's record (W.bin.txt), copied beside");
     ex->add_option("--variant,-v",
                    ex_variant,
                    "Export as this variant's default (a set of the same layout; default: the "
@@ -466,7 +465,7 @@ int main(int argc, char** argv) {
     int code = 0;
     g->callback([&] { code = run_gen(gen); });
     f->callback([&] { code = run_fit(fa, command); });
-    ex->callback([&] { code = run_export(ex_weights, ex_out, ex_record, ex_variant); });
+    ex->callback([&] { code = run_export(ex_weights, ex_dir, ex_record, ex_variant, command); });
     in->callback([&] { code = run_init(in_variant, in_out); });
     sh->callback([&] { code = run_show(show_path); });
     ev->callback([&] { code = run_eval(ev_variant, ev_fen, ev_weights); });

@@ -1,4 +1,4 @@
-// End-to-end: "Import PDN" on one's own profile (issue 15 item 6). A signed-in player pastes a
+// End-to-end: "Import PDN" on one's own profile. A signed-in player pastes a
 // file of three games whose second is illegal, then picks a Latin-1 file; the page lists the
 // stored games with links and the rejected one with game, move and reason, and a link opens the
 // imported game's review. Real server, Debian's chromium; screenshots in build/e2e/ (import-*).

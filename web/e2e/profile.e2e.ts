@@ -1,4 +1,4 @@
-// End-to-end: a player's profile (#/player/NAME, issue 12 item 4) after two rated games between two
+// End-to-end: a player's profile (#/player/NAME) after two rated games between two
 // accounts in two browsers: the rating of the variant has moved, the rating chart has a point per
 // rated game, and the games list links to each game's review. Real server, Debian's chromium;
 // screenshots at 375 and 1280 px in build/e2e/ (profile-*).

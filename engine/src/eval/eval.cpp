@@ -4,6 +4,7 @@
 
 #include "evaluate.hpp"
 
+#include <papan/core/rules/dispatch.hpp>
 #include <papan/engine/evaluation.hpp>
 
 #include <array>
@@ -17,54 +18,18 @@ int evaluate(const core::Position& pos, const EvalWeights& weights) noexcept {
     return eval::evaluate_with<V>(pos, weights.folded().data());
 }
 
-template int evaluate<core::VariantId::American>(const core::Position&,
-                                                 const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::International>(const core::Position&,
-                                                      const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::Brazilian>(const core::Position&,
-                                                  const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::Russian>(const core::Position&, const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::Pool>(const core::Position&, const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::Spanish>(const core::Position&, const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::Italian>(const core::Position&, const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::Czech>(const core::Position&, const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::Thai>(const core::Position&, const EvalWeights&) noexcept;
-template int evaluate<core::VariantId::Turkish>(const core::Position&, const EvalWeights&) noexcept;
+#define PAPAN_INSTANTIATE(V)                                                                       \
+    template int evaluate<core::VariantId::V>(const core::Position&, const EvalWeights&) noexcept;
+PAPAN_FOR_EACH_VARIANT(PAPAN_INSTANTIATE)
+#undef PAPAN_INSTANTIATE
 
 }  // namespace detail
 
 namespace {
 
 using core::VariantId;
+using core::with_variant;
 using detail::eval::Term;
-
-// Calls f.template operator()<V>() for the variant v (one switch for the whole file).
-template <class F>
-decltype(auto) with_variant(VariantId v, F&& f) {
-    switch (v) {
-    case VariantId::American:
-        return f.template operator()<VariantId::American>();
-    case VariantId::International:
-        return f.template operator()<VariantId::International>();
-    case VariantId::Brazilian:
-        return f.template operator()<VariantId::Brazilian>();
-    case VariantId::Russian:
-        return f.template operator()<VariantId::Russian>();
-    case VariantId::Pool:
-        return f.template operator()<VariantId::Pool>();
-    case VariantId::Spanish:
-        return f.template operator()<VariantId::Spanish>();
-    case VariantId::Italian:
-        return f.template operator()<VariantId::Italian>();
-    case VariantId::Czech:
-        return f.template operator()<VariantId::Czech>();
-    case VariantId::Thai:
-        return f.template operator()<VariantId::Thai>();
-    case VariantId::Turkish:
-        return f.template operator()<VariantId::Turkish>();
-    }
-    return f.template operator()<VariantId::International>();
-}
 
 struct FeatureRecorder {
     EvalFeatures& out;

@@ -1,5 +1,5 @@
 // EvalWeights: the compiled-in sets and weight files (format in papan/engine/weights.hpp).
-#include "builtin.hpp"
+#include "embedded.hpp"
 #include "fold.hpp"
 #include "layout.hpp"
 
@@ -55,45 +55,12 @@ std::string hex32(std::uint32_t v) {
     return buf;
 }
 
-std::span<const std::int16_t> builtin_values(core::VariantId v) noexcept {
-    using namespace detail::eval;
-    switch (v) {
-    case core::VariantId::American:
-        return kBuiltinAmerican;
-    case core::VariantId::International:
-        return kBuiltinInternational;
-    case core::VariantId::Brazilian:
-        return kBuiltinBrazilian;
-    case core::VariantId::Russian:
-        return kBuiltinRussian;
-    case core::VariantId::Pool:
-        return kBuiltinPool;
-    case core::VariantId::Czech:
-        return kBuiltinCzech;
-    case core::VariantId::Spanish:
-        return kBuiltinSpanish;
-    case core::VariantId::Italian:
-        return kBuiltinItalian;
-    case core::VariantId::Thai:
-        return kBuiltinThai;
-    case core::VariantId::Turkish:
-        return kBuiltinTurkish;
-    }
-    return kBuiltinInternational;
-}
-
 }  // namespace
 
-EvalWeights::EvalWeights(core::VariantId variant, std::vector<std::int16_t> owned)
+EvalWeights::EvalWeights(core::VariantId variant, std::vector<std::int16_t> values)
     : variant_(variant)
-    , owned_(std::move(owned))
-    , view_(owned_)
-    , folded_(detail::eval::fold(detail::eval::layout(core::rules(variant).topology), view_)) {}
-
-EvalWeights::EvalWeights(core::VariantId variant, std::span<const std::int16_t> view)
-    : variant_(variant)
-    , view_(view)
-    , folded_(detail::eval::fold(detail::eval::layout(core::rules(variant).topology), view_)) {}
+    , values_(std::move(values))
+    , folded_(detail::eval::fold(detail::eval::layout(core::rules(variant).topology), values_)) {}
 
 core::Expected<EvalWeights> EvalWeights::from_values(core::VariantId variant,
                                                      std::vector<std::int16_t> values) {
@@ -105,21 +72,66 @@ core::Expected<EvalWeights> EvalWeights::from_values(core::VariantId variant,
     return EvalWeights(variant, std::move(values));
 }
 
-const EvalWeights& EvalWeights::builtin(core::VariantId variant) noexcept {
-    static const std::array<EvalWeights, core::kVariantCount> sets = [] {
-        return [&]<std::size_t... I>(std::index_sequence<I...>) {
-            return std::array<EvalWeights, core::kVariantCount>{
-                EvalWeights(static_cast<core::VariantId>(I),
-                            builtin_values(static_cast<core::VariantId>(I)))...};
+namespace {
+
+// A variant's compiled-in set: its embedded weight file (engine/weights/<key>.bin), or the
+// hand-set start when there is none or it does not parse (`problem` says which).
+struct BuiltinSet {
+    EvalWeights weights;
+    std::string problem;  // empty: the embedded file
+};
+
+BuiltinSet load_builtin(core::VariantId variant) {
+    const std::string key(core::rules(variant).key);
+    const auto hand_set = [&](std::string problem) {
+        return BuiltinSet{
+            std::move(EvalWeights::from_values(variant, initial_weights(variant))).value(),
+            std::move(problem)};
+    };
+    for (const detail::eval::EmbeddedFile& f : detail::eval::embedded_weight_files()) {
+        if (f.name != key) {
+            continue;
         }
-        (std::make_index_sequence<core::kVariantCount>{});
-    }();
-    return sets[static_cast<std::size_t>(variant)];
+        auto parsed = EvalWeights::parse(f.bytes);
+        if (!parsed) {
+            return hand_set("engine/weights/" + key + ".bin: " + parsed.error());
+        }
+        if (parsed->variant() != variant) {
+            return hand_set("engine/weights/" + key + ".bin holds a set of " +
+                            std::string(core::rules(parsed->variant()).key));
+        }
+        return BuiltinSet{std::move(parsed).value(), {}};
+    }
+    return hand_set("no engine/weights/" + key + ".bin was embedded");
+}
+
+const std::array<BuiltinSet, core::kVariantCount>& builtin_sets() {
+    static const std::array<BuiltinSet, core::kVariantCount> sets =
+        []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<BuiltinSet, core::kVariantCount>{
+            load_builtin(static_cast<core::VariantId>(I))...};
+    }
+    (std::make_index_sequence<core::kVariantCount>{});
+    return sets;
+}
+
+}  // namespace
+
+const EvalWeights& EvalWeights::builtin(core::VariantId variant) noexcept {
+    return builtin_sets()[static_cast<std::size_t>(variant)].weights;
+}
+
+core::Expected<bool> EvalWeights::builtin_is_embedded(core::VariantId variant) {
+    const std::string& problem = builtin_sets()[static_cast<std::size_t>(variant)].problem;
+    if (!problem.empty()) {
+        return core::Error{problem};
+    }
+    return true;
 }
 
 std::vector<unsigned char> EvalWeights::serialize() const {
     std::vector<unsigned char> out;
-    out.reserve(kHeaderBytes + 2 * view_.size() + kChecksumBytes);
+    out.reserve(kHeaderBytes + 2 * values_.size() + kChecksumBytes);
     for (const char c : kMagic) {
         out.push_back(static_cast<unsigned char>(c));
     }
@@ -129,8 +141,8 @@ std::vector<unsigned char> EvalWeights::serialize() const {
         out.push_back(i < key.size() ? static_cast<unsigned char>(key[i]) : 0);
     }
     put(out, eval_layout(variant_).id);
-    put(out, static_cast<std::uint32_t>(view_.size()));
-    for (const std::int16_t w : view_) {
+    put(out, static_cast<std::uint32_t>(values_.size()));
+    for (const std::int16_t w : values_) {
         put(out, static_cast<std::uint16_t>(w));
     }
     put(out, fnv1a64(out));

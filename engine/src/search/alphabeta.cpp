@@ -211,6 +211,8 @@ int Searcher<V>::search(
                 alpha     = score;
                 update_pv(ply, m);
                 if (score >= beta) {
+                    ++td_.stats.cut_nodes;
+                    td_.stats.first_move_cut_nodes += n == 0 ? 1 : 0;
                     if (!m.is_capture()) {
                         reward_cutoff(
                             f, td_.history, pos.side, m, depth, quiets_tried.data(), quiet_count);

@@ -96,6 +96,7 @@ template <core::VariantId V>
 SearchResult Searcher<V>::run() {
     start_ = Clock::now();
     SearchResult result;
+    td_.stats = {};
 
     // Root move list: the game's legal moves (they honour the game's options).
     Frame& root = td_.frames[0];
@@ -142,9 +143,12 @@ SearchResult Searcher<V>::run() {
     std::vector<int> final_scores;
     int completed = 0;
 
+    // A forced move under a clock: play it at once. Not when other moves were excluded (the one
+    // left is not forced in the game) nor when analysis asks for it to be searched.
     const bool timed = p_.limits.move_time > 0 || p_.limits.time_left >= 0;
-    if (count == 1 && timed && !p_.limits.infinite) {
-        max_depth  = 0;  // a forced move under a clock: play it at once
+    if (count == 1 && timed && !p_.limits.infinite && !p_.limits.search_forced &&
+        p_.excluded.empty()) {
+        max_depth  = 0;
         best_score = 0;
     }
 
@@ -254,7 +258,8 @@ SearchResult Searcher<V>::run() {
     if (best_pv.empty() || !best_pv.front().same_as(*result.best)) {
         best_pv = {*result.best};
     }
-    result.pv = best_pv;
+    result.pv    = best_pv;
+    result.stats = td_.stats;
     if (best_pv.size() > 1) {
         result.ponder = best_pv[1];
     }

@@ -1,16 +1,6 @@
-// The search is a template over the ten variants; each file that defines part of it instantiates
-// that part for every variant with PAPAN_FOR_EACH_VARIANT(X), which expands X(American) ...
-// X(Turkish) (the names of core::VariantId).
+// The search is a template over the variants; each file that defines part of it instantiates
+// that part for every variant with PAPAN_FOR_EACH_VARIANT(X) (core/rules/dispatch.hpp, which
+// holds the list to the VariantId enum).
 #pragma once
 
-#define PAPAN_FOR_EACH_VARIANT(X)                                                                  \
-    X(American)                                                                                    \
-    X(International)                                                                               \
-    X(Brazilian)                                                                                   \
-    X(Russian)                                                                                     \
-    X(Pool)                                                                                        \
-    X(Spanish)                                                                                     \
-    X(Italian)                                                                                     \
-    X(Czech)                                                                                       \
-    X(Thai)                                                                                        \
-    X(Turkish)
+#include <papan/core/rules/dispatch.hpp>

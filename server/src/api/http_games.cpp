@@ -78,7 +78,7 @@ std::string_view precedence_key(core::CapturePrecedence p) {
     return "";
 }
 
-// The capture facts of a variant's rules the client explains in play (issue 13).
+// The capture facts of a variant's rules the client explains in play.
 Json rules_json(const core::RuleSet& r) {
     return Json{{"man_captures", man_captures_key(r.man_captures)},
                 {"man_captures_king", r.man_captures_king},

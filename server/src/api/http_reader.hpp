@@ -1,5 +1,5 @@
 // RequestReader: one HTTP/1.1 request read off a byte stream the way RFC 9112 asks a server to,
-// before any handler sees it. The transport (net/http_session.cpp) and the HTTP fuzz targets
+// before any handler sees it. The transport (net/server.cpp) and the HTTP fuzz target
 // feed it the same bytes; it touches no socket.
 //
 // 1. The head: the bytes up to the first blank line, at most kMaxHeaderBytes. Too long: 414

@@ -20,7 +20,8 @@ namespace papan::server {
 
 namespace {
 
-// Names of the computer players of random pairings (features.md: told only by the name).
+// The players' names the computer of a random pairing sits down with (its seat also says it is
+// the computer, with its level: docs/protocol.md, "Starting games").
 constexpr std::array<std::string_view, 16> kAiNames{"Rafael",
                                                     "Dewi",
                                                     "Aigerim",
@@ -267,7 +268,7 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
             std::string(kAiNames[(names_++ + static_cast<std::uint64_t>(now)) % kAiNames.size()]);
         second = SeatRecord{"ai", name, true, std::nullopt};
     }
-    // Colours of the first online game are random (features.md).
+    // Colours of the first online game are random (a rematch swaps them).
     const bool swap = random_hex(1)[0] >= '8';
     rec.seats =
         swap ? std::array<SeatRecord, 2>{second, first} : std::array<SeatRecord, 2>{first, second};

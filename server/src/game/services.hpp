@@ -1,7 +1,7 @@
-// Services: what rooms, the lobby and the layers above them share (the AppContext of style.md
-// 7.5): the io_context rooms take their strands from, the injected clock and RNG seed, the store
-// executor, the AI pool, the game layer's settings and the writer of its messages. Made by the
-// composition root (app/run_server.cpp); outlives every room and session.
+// Services: what rooms, the lobby and the layers above them share (the handlers' context): the
+// io_context rooms take their strands from, the injected clock and RNG seed, the store executor,
+// the AI pool, the game layer's settings and the writer of its messages. Made by run_server
+// (net/server.cpp); outlives every room and session.
 #pragma once
 
 #include "game/settings.hpp"

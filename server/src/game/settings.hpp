@@ -1,5 +1,6 @@
 // GameSettings: the few settings the game layer reads (the composition root fills them from the
-// server's options, app/run_server.cpp; tests set them directly). 0 turns a limit or a timer off.
+// server's options in run_server, net/server.cpp; tests set them directly). 0 turns a limit or a
+// timer off.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// Transport (style.md 7.5, net/): the listener, the HTTP session (parse, hand to the router,
-// write) and the WebSocket session (read loop, bounded write queue), plus run_server, which
+// Transport (net/, docs/architecture.md): the listener, the HTTP session (parse, hand to the
+// router, write) and the WebSocket session (read loop, bounded write queue), plus run_server, which
 // wires the layers together. The only translation unit that includes Beast's stream headers.
 #include "api/accounts.hpp"
 #include "api/api.hpp"

@@ -1,51 +1,14 @@
 #include "support/text.hpp"
 
+#include <papan/core/notation/encoding.hpp>
+
 #include <cstdint>
 
 namespace papan::server {
 
 namespace {
 
-// Decodes one code point at s[i]; returns its length, or 0 when the bytes there are not
-// well-formed UTF-8.
-std::size_t decode(std::string_view s, std::size_t i, char32_t& cp) noexcept {
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    if (b0 < 0x80) {
-        cp = b0;
-        return 1;
-    }
-    std::size_t len = 0;
-    char32_t min    = 0;
-    if ((b0 & 0xE0) == 0xC0) {
-        len = 2;
-        cp  = b0 & 0x1F;
-        min = 0x80;
-    } else if ((b0 & 0xF0) == 0xE0) {
-        len = 3;
-        cp  = b0 & 0x0F;
-        min = 0x800;
-    } else if ((b0 & 0xF8) == 0xF0) {
-        len = 4;
-        cp  = b0 & 0x07;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (i + len > s.size()) {
-        return 0;
-    }
-    for (std::size_t k = 1; k < len; ++k) {
-        const auto b = static_cast<unsigned char>(s[i + k]);
-        if ((b & 0xC0) != 0x80) {
-            return 0;
-        }
-        cp = (cp << 6) | (b & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-        return 0;
-    }
-    return len;
-}
+using core::decode_utf8;
 
 bool hidden(char32_t cp) noexcept {
     return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0xAD || cp == 0x61C ||
@@ -56,15 +19,7 @@ bool hidden(char32_t cp) noexcept {
 }  // namespace
 
 bool valid_utf8(std::string_view s) noexcept {
-    char32_t cp = 0;
-    for (std::size_t i = 0; i < s.size();) {
-        const auto n = decode(s, i, cp);
-        if (n == 0) {
-            return false;
-        }
-        i += n;
-    }
-    return true;
+    return core::is_valid_utf8(s);
 }
 
 bool has_control(std::string_view s) noexcept {
@@ -85,7 +40,7 @@ std::string clean(std::string_view raw, std::size_t max_chars) {
     std::size_t chars = 0;
     char32_t cp       = 0;
     for (std::size_t i = 0; i < raw.size() && chars < max_chars;) {
-        const auto n = decode(raw, i, cp);
+        const auto n = decode_utf8(raw, i, cp);
         if (n == 0) {
             ++i;  // a malformed byte is dropped
             continue;

@@ -8,7 +8,8 @@
 
 namespace papan::server {
 
-// True when `s` is well-formed UTF-8 (no overlong forms, no surrogates, nothing past U+10FFFF).
+// True when `s` is well-formed UTF-8 (no overlong forms, no surrogates, nothing past U+10FFFF);
+// core's decoder (papan/core/notation/encoding.hpp) decides.
 [[nodiscard]] bool valid_utf8(std::string_view s) noexcept;
 
 // True when `s` has a C0 control character or DEL (NUL included).

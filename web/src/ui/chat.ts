@@ -1,4 +1,4 @@
-// The chat of a friend or random game (docs/issue13-server-needs.md D): the lines, a field of at
+// The chat of a friend or random game (docs/protocol.md, "Chat"): the lines, a field of at
 // most CHAT_MAX characters, and a mute for the opponent remembered in this browser. Hidden until
 // the server sends the game's chat.
 

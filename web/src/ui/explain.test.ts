@@ -6,7 +6,7 @@ import { geometry, meta } from '../board/testdata/fixtures';
 import { format } from '../i18n';
 import { explainRefusal, explanationText, type RefusalInput } from './explain';
 
-// The facts the server is asked to send (docs/issue13-server-needs.md), as the core's table has them.
+// The facts the server sends (docs/protocol.md, GET /api/variants), as the core's table has them.
 // the server's facts (GET /api/variants, saved in board/testdata/variants.json)
 const AMERICAN: VariantRulesMeta = meta('american').rules;
 const INTERNATIONAL: VariantRulesMeta = meta('international').rules;

@@ -324,7 +324,7 @@ export function joinView(ctx: AppCtx, root: HTMLElement, invite: string): View {
   const sit = (): void => {
     root.replaceChildren(h('p', { class: 'card', 'data-test': 'joining' }, ctx.t('loading')));
     if (!ctx.prefs.username && ctx.prefs.nickname && ctx.conn.playerName !== null && ctx.prefs.nickname !== ctx.conn.playerName) ctx.conn.rehello();
-    // `name` is also given with the join (docs/issue13-server-needs.md E); the hello above is what the server uses today
+    // `name` goes with the join (docs/protocol.md, "Starting games"); the hello above names the guest for the rest of the session
     id = ctx.conn.send({ type: 'join', invite, ...(ctx.prefs.username || !ctx.prefs.nickname ? {} : { name: ctx.prefs.nickname }) });
   };
   const off = ctx.conn.onMessage((m) => {

@@ -145,7 +145,7 @@ export function limitRuleName(t: (key: UiKey, params?: Record<string, string | n
   return ruleKey ? t(ruleKey) : l.text;
 }
 
-/** The computer's reply is shown no sooner than this after the player's move (issue 13, item 2). */
+/** The computer's reply is shown no sooner than this after the player's move. */
 export const MIN_REPLY_MS = 400;
 
 /**

@@ -1,4 +1,4 @@
-// Between people, built against docs/issue13-server-needs.md (D, F): takeback requests, chat with
+// Between people (docs/protocol.md, "Commands", "Chat" and "Ratings and rewards"): takeback requests, chat with
 // a per-player mute, hot-seat undo, and the rating changes of a rated result. Pure parts first
 // (tested with fixtures); the panel below them.
 

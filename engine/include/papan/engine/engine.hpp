@@ -34,6 +34,13 @@ struct SearchInfo {
     std::vector<core::Move> pv;
 };
 
+// How well the moves were ordered: of the nodes of the main search (not quiescence) that failed
+// high, the share that did so on the first move searched (papan bench prints it).
+struct SearchStats {
+    std::uint64_t cut_nodes            = 0;
+    std::uint64_t first_move_cut_nodes = 0;
+};
+
 struct SearchResult {
     std::optional<core::Move> best;    // empty only when the game is over
     std::optional<core::Move> ponder;  // the expected reply, if the PV has one
@@ -42,6 +49,7 @@ struct SearchResult {
     std::uint64_t nodes = 0;
     double seconds      = 0;
     std::vector<core::Move> pv;
+    SearchStats stats;  // the main thread's
 };
 
 using InfoCallback = std::function<void(const SearchInfo&)>;

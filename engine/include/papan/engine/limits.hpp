@@ -21,6 +21,9 @@ struct SearchLimits {
     double byo_yomi  = 0;      // length of one byo-yomi period
     int periods      = 0;      // byo-yomi periods left
     bool infinite    = false;  // until stop()
+    // A single legal move under a clock is played at once in a game; analysis sets this to
+    // search it like any other (papan/engine/analysis.hpp).
+    bool search_forced = false;
 };
 
 // Playing strength, as the seeds describe: Easy makes human-like mistakes (not random moves),

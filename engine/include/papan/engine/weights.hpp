@@ -33,8 +33,12 @@ public:
     // A set from the bytes of a weight file.
     [[nodiscard]] static core::Expected<EvalWeights> parse(std::span<const unsigned char> bytes);
 
-    // The compiled-in set of a variant.
+    // The compiled-in set of a variant: its learned set, engine/weights/<key>.bin, embedded at
+    // build time (the hand-set start if that file is missing or does not fit the layout).
     [[nodiscard]] static const EvalWeights& builtin(core::VariantId variant) noexcept;
+
+    // True when builtin(variant) is the embedded file; else the error says why not.
+    [[nodiscard]] static core::Expected<bool> builtin_is_embedded(core::VariantId variant);
 
     EvalWeights(EvalWeights&&) noexcept            = default;
     EvalWeights& operator=(EvalWeights&&) noexcept = default;
@@ -44,7 +48,7 @@ public:
 
     [[nodiscard]] core::VariantId variant() const noexcept { return variant_; }
 
-    [[nodiscard]] std::span<const std::int16_t> values() const noexcept { return view_; }
+    [[nodiscard]] std::span<const std::int16_t> values() const noexcept { return values_; }
 
     // The same numbers in the form the search reads (engine/src/eval/evaluate.hpp, "folded").
     [[nodiscard]] std::span<const std::int32_t> folded() const noexcept { return folded_; }
@@ -53,12 +57,10 @@ public:
     [[nodiscard]] std::vector<unsigned char> serialize() const;
 
 private:
-    EvalWeights(core::VariantId variant, std::vector<std::int16_t> owned);
-    EvalWeights(core::VariantId variant, std::span<const std::int16_t> view);
+    EvalWeights(core::VariantId variant, std::vector<std::int16_t> values);
 
     core::VariantId variant_;
-    std::vector<std::int16_t> owned_;  // empty for the compiled-in sets
-    std::span<const std::int16_t> view_;
+    std::vector<std::int16_t> values_;
     std::vector<std::int32_t> folded_;
 };
 

@@ -1,4 +1,4 @@
-// The load tool (issue 6, items 3 and 4): N concurrent games of random legal moves over real
+// The load tool: N concurrent games of random legal moves over real
 // WebSockets (hot-seat: one connection plays both sides; friend: two players on two connections,
 // possibly on two server nodes), ack latency per move, optional reconnection when the server
 // drops the sockets (the fault tests kill it), and a check of every game against what the server

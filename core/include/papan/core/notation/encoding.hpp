@@ -12,6 +12,7 @@
 // text (the `papan pdn` command, the site's import) needs the same decoding before parsing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,6 +49,12 @@ struct DecodedText {
 [[nodiscard]] std::string_view encoding_name(TextEncoding e) noexcept;
 // The encoding for a key of encoding_key (also "utf8", "iso-8859-1", "windows-1252", ...).
 [[nodiscard]] std::optional<TextEncoding> encoding_from_key(std::string_view key) noexcept;
+
+// The code point whose UTF-8 sequence starts at text[at] (at < text.size()): its length in
+// bytes (1 to 4), the code point in `cp`; or 0 when the bytes there are not well-formed UTF-8 (a
+// stray continuation byte, a cut sequence, an overlong form, a surrogate, past U+10FFFF). The one
+// UTF-8 decoder of the tree: the encodings here and the server's text checks use it.
+[[nodiscard]] std::size_t decode_utf8(std::string_view text, std::size_t at, char32_t& cp) noexcept;
 
 [[nodiscard]] bool is_valid_utf8(std::string_view text) noexcept;
 
