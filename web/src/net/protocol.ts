@@ -37,6 +37,10 @@ export type ErrorCode =
   | 'too_many_games' | 'too_many_creates' | 'unavailable' | 'store_unavailable' | 'internal';
 
 /** The names of each union, checked against docs/protocol.md and the server (protocol.test.ts). */
+export const DRAW_RULES = ['standard', 'american_club', 'russian_official'] as const satisfies readonly DrawRules[];
+export function isDrawRules(v: unknown): v is DrawRules {
+  return (DRAW_RULES as readonly unknown[]).includes(v);
+}
 export const STATUSES = ['waiting', 'playing', 'over'] as const satisfies readonly Status[];
 export const OUTCOMES = ['white_wins', 'black_wins', 'draw', ''] as const satisfies readonly Outcome[];
 export const REASONS = [
