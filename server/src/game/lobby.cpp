@@ -448,9 +448,14 @@ void Lobby::start_housekeeping() {
 void Lobby::housekeeping() {
     const auto now = svc_.clock.now_ms();
     if (left_memory_ > 0) {
-        // The rooms that left since the last pass are gone by now: their heap goes back to the
-        // system (the allocator would keep it for good).
-        left_memory_ = 0;
+        // Rooms left since the last pass: their heap goes back to the system (glibc would keep
+        // it for good). On this pass and the next few: a room's last owners (its strand's
+        // handlers, a write in flight, its sessions' closing) may free it a while after it left.
+        left_memory_    = 0;
+        hand_backs_due_ = 4;
+    }
+    if (hand_backs_due_ > 0) {
+        --hand_backs_due_;
         hand_back_free_memory();
     }
     if (const auto idle = svc_.settings.idle_unload_ms; idle > 0) {

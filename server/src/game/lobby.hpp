@@ -150,7 +150,8 @@ private:
     net::steady_timer housekeeping_;
     std::int64_t next_abandon_sweep_ms_ = 0;
     std::atomic<std::size_t> in_memory_{0};
-    std::size_t left_memory_   = 0;  // rooms that left memory since it was last handed back
+    std::size_t left_memory_   = 0;  // rooms that left memory since the last housekeeping pass
+    int hand_backs_due_        = 0;  // housekeeping passes that still hand free memory back
     bool sweeping_             = false;
     std::uint64_t next_ticket_ = 1;
     std::uint64_t names_       = 0;

@@ -1,5 +1,8 @@
 #include "support/memory.hpp"
 
+// <cstdlib> first: it defines __GLIBC__ (through <features.h>), which the test below needs; without
+// it the test was false and the hand-back did nothing.
+#include <cstdlib>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
