@@ -101,7 +101,7 @@ test-fuzz: deps
 	@FUZZ_SECONDS=40 FUZZ_JOBS=4 bash scripts/fuzz fen pdn move_text http_wire
 
 test-fuzz-all: deps
-	@FUZZ_SECONDS=40 FUZZ_JOBS=6 bash scripts/fuzz
+	@FUZZ_SECONDS=40 FUZZ_JOBS=7 bash scripts/fuzz
 
 FUZZ_SECONDS ?= 3600
 fuzz: deps

@@ -1,5 +1,6 @@
 // papan serve: the game server (HTTP + WebSocket on one port, SQLite in --data).
 #include "commands.hpp"
+#include "serve_options.hpp"
 
 #include <papan/server/server.hpp>
 
@@ -109,6 +110,7 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
     cmd->add_option("--node-id", opts->node_id, "this node's name on the bus (default: random)");
     cmd->add_option("--lease", *lease, "seconds before a dead node's games are taken over")
         ->capture_default_str();
+    add_auth_options(*cmd, opts->auth);
     // Hidden options for tests: a node cap on the computer's searches, a short invite lifetime and
     // first-move time, a fault injected into connection code.
     cmd->add_option("--ai-nodes", opts->ai_nodes, "cap on the computer's search nodes")->group("");
@@ -120,7 +122,8 @@ void register_serve_command(CLI::App& app, CommandContext& ctx) {
         ->group("");
     cmd->add_option("--test-fault", opts->test_fault, "input that throws in connection code")
         ->group("");
-    cmd->callback([&ctx, opts, data, web, wait, ttl, lease, idle, abandon, pickup, first] {
+    cmd->callback([cmd, &ctx, opts, data, web, wait, ttl, lease, idle, abandon, pickup, first] {
+        apply_config_file(*cmd);
         opts->data_dir              = *data;
         opts->web_dir               = *web;
         opts->pairing_wait_ms       = static_cast<std::int64_t>(*wait * 1000);

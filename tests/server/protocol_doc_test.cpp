@@ -9,6 +9,7 @@
 
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -82,6 +83,18 @@ TEST(ProtocolDoc, ExamplesMatchTheServer) {
     b.send(Json{{"type", "resign"}, {"game", game}, {"id", 5}});
     a.recv_until(
         [](const Json& j) { return j["type"] == "event" && j["event"]["kind"] == "resign"; });
+    {
+        // presence: Cid makes a game Ann joins, and leaves it.
+        auto c = std::make_unique<WsClient>(server.port());
+        c->hello("Cid");
+        const Json cs =
+            c->create({{"mode", "friend"}, {"variant", "international"}, {"color", "white"}});
+        a.send(Json{{"type", "join"}, {"invite", cs["created"]["invite"]}});
+        a.wait_state(cs["game"], [](const Json& s) { return s["status"] == "playing"; });
+        c.reset();
+        a.recv_until([](const Json& j) { return j["type"] == "presence"; },
+                     std::chrono::seconds(15));
+    }
     a.send(Json{{"type", "seek"}, {"variant", "brazilian"}});
     a.recv_until([](const Json& j) { return j["type"] == "paired"; });
     b.send(Json{{"type", "seek"}, {"variant", "russian"}});

@@ -122,6 +122,38 @@ public:
         inner_->delete_other_sessions(user_id, keep_hash);
     }
 
+    void record_import(const std::string& player_id, const std::string& game_id) override {
+        check();
+        inner_->record_import(player_id, game_id);
+    }
+
+    std::optional<std::int64_t> identity_user(const std::string& issuer,
+                                              const std::string& subject) override {
+        return inner_->identity_user(issuer, subject);
+    }
+
+    bool link_identity(const ExternalIdentityRecord& r) override {
+        check();
+        return inner_->link_identity(r);
+    }
+
+    std::vector<ExternalIdentityRecord> identities_of(std::int64_t user_id) override {
+        return inner_->identities_of(user_id);
+    }
+
+    void put_auth_pending(const std::string& key_hash,
+                          const std::string& payload,
+                          std::int64_t expires_ms,
+                          std::int64_t now_ms) override {
+        check();
+        inner_->put_auth_pending(key_hash, payload, expires_ms, now_ms);
+    }
+
+    std::optional<std::string> take_auth_pending(const std::string& key_hash,
+                                                 std::int64_t now_ms) override {
+        return inner_->take_auth_pending(key_hash, now_ms);
+    }
+
     RatingRecord rating(std::int64_t user_id, const std::string& variant) override {
         return inner_->rating(user_id, variant);
     }

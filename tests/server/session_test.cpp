@@ -228,6 +228,24 @@ TEST(GameSession, TheClockFlagsAndAFirstMoveThatNeverComesAborts) {
     EXPECT_EQ(t.header.reason, EndReason::Timeout);
 }
 
+TEST(GameSession, AnAcceptedTakebackChargesTheThinkingSideForItsTime) {
+    auto s = friend_game(TimeControl{TimeKind::Fischer, 10'000, 0, 0, 0});
+    (void)s.join(kBob, kT0);
+    (void)as<Change>(s.command(move_cmd(s), kAnn, kT0 + 1'000, {}));
+    (void)as<Change>(s.command(move_cmd(s), kBob, kT0 + 2'000, {}));
+    (void)as<Change>(s.command(move_cmd(s), kAnn, kT0 + 3'000, {}));  // Bob's clock runs
+    GameCommand c;
+    c.kind = CommandKind::TakebackOffer;
+    (void)as<Change>(s.command(c, kAnn, kT0 + 4'000, {}));
+    c.kind          = CommandKind::TakebackAccept;
+    const auto undo = as<Change>(s.command(c, kBob, kT0 + 7'000, {}));  // Bob thought 4 s
+    EXPECT_EQ(undo.event.plies, 1);
+    EXPECT_EQ(s.game.ply(), 2);
+    EXPECT_EQ(s.clock.of(core::Color::Black).main_ms, 6'000);  // not given back
+    EXPECT_EQ(s.clock.of(core::Color::White).main_ms, 9'000);
+    EXPECT_EQ(s.clock.state.turn_started_ms, kT0 + 7'000);  // Ann's clock runs from here
+}
+
 TEST(GameSession, UndoAgainstTheComputerAndInHotSeat) {
     GameRecord r;
     r.id        = "aaaabbbbccccdddd";

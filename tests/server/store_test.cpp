@@ -187,7 +187,7 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(store.add_reward("u1", "2026-01-02", 6, 100), 6);
     EXPECT_EQ(store.reward_total("u1"), 106);
     EXPECT_EQ(store.reward_total("u2"), 0);
-    EXPECT_EQ(latest_schema_version(), 7);
+    EXPECT_EQ(latest_schema_version(), 11);
 }
 
 TEST_P(StoreTest, UnfinishedGamesArePagedByIdAndWalkedWhole) {

@@ -213,7 +213,12 @@ std::string Session::read_pdn(std::string_view text, std::string_view default_va
     if (!v) {
         return error_json(error);
     }
-    const auto games = core::read_pdn(text, *v);
+    // A game without a GameType gets its variant detected (its setup, its moves), as the server's
+    // import and `papan pdn check` do; the board's variant is only the last resort.
+    core::PdnReadOptions options;
+    options.default_variant = *v;
+    options.detect_variant  = true;
+    const auto games        = core::read_pdn(text, options);
     if (!games) {
         return error_json(games.error());
     }

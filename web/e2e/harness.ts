@@ -38,10 +38,10 @@ function serveHas(option: string): boolean {
   return serveOptions.includes(option);
 }
 
-/** Start `papan serve --port PORT --data DATA` (port 0: a free one) and wait for its banner. */
-export async function startServer(port = 0, data?: string, aiNodes = 20_000): Promise<Server> {
+/** Start `papan serve --port PORT --data DATA [extra...]` (port 0: a free one) and wait for its banner. */
+export async function startServer(port = 0, data?: string, aiNodes = 20_000, extra: string[] = []): Promise<Server> {
   const dir = data ?? mkdtempSync(join(tmpdir(), 'papan-e2e-'));
-  const args = ['serve', '--port', String(port), '--data', dir, '--web', WEB_DIST, '--pairing-wait', '1'];
+  const args = ['serve', '--port', String(port), '--data', dir, '--web', WEB_DIST, '--pairing-wait', '1', ...extra];
   // a small search keeps the computer quick and the run short on a loaded machine
   if (serveHas('--ai-nodes')) args.push('--ai-nodes', String(aiNodes));
   const proc = spawn(SERVER_BIN, args, {

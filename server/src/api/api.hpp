@@ -24,6 +24,7 @@ namespace papan::server {
 
 class Lobby;
 class Cluster;
+class AuthService;
 
 struct ApiContext {
     Services& svc;
@@ -34,6 +35,7 @@ struct ApiContext {
     Accounts* accounts = nullptr;  // accounts, sessions and their throttles
     Throttle* creates  = nullptr;  // `create` messages per remote address (--creates-per-ip)
     int creates_per_ip = 0;        // its limit a minute (0: off)
+    AuthService* auth  = nullptr;  // sign-in with OpenID Connect and Telegram (auth/)
 };
 
 using Reply = std::function<void(HttpResponse)>;

@@ -96,7 +96,12 @@ std::variant<Request, HttpResponse> check_request(const HttpRequest& raw) {
             out.query.emplace(p.key, p.value);
         }
     }
-    for (const auto* header : {&raw.authorization, &raw.accept_encoding, &raw.if_none_match}) {
+    for (const auto* header : {&raw.authorization,
+                               &raw.accept_encoding,
+                               &raw.if_none_match,
+                               &raw.cookie,
+                               &raw.host,
+                               &raw.telegram_secret}) {
         if (header->size() > kMaxHeaderValue) {
             return error_response(431, "header_too_large", "a header's value is over 4 KiB");
         }
@@ -112,6 +117,9 @@ std::variant<Request, HttpResponse> check_request(const HttpRequest& raw) {
     out.if_none_match   = raw.if_none_match;
     out.body            = raw.body;
     out.remote          = raw.remote;
+    out.cookie          = raw.cookie;
+    out.host            = raw.host;
+    out.telegram_secret = raw.telegram_secret;
     return out;
 }
 

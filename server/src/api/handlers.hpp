@@ -3,6 +3,7 @@
 
 #include "api/router.hpp"
 
+#include <papan/server/clock.hpp>
 #include <papan/server/store.hpp>
 
 #include <functional>
@@ -30,6 +31,11 @@ void get_me(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply re
 session_of(ApiContext& ctx, Store& s, const std::string& token);
 // 401 not_signed_in.
 [[nodiscard]] HttpResponse not_signed_in();
+// A new session of the user: {"token", "user": {"id", "username"}} (store thread).
+[[nodiscard]] HttpResponse
+session_response(unsigned status, Store& s, const Clock& clock, const UserRecord& u);
+// 3 to 24 ASCII letters, digits, '_' or '-'.
+[[nodiscard]] bool valid_username(const std::string& u);
 // http_import.cpp
 void post_import(ApiContext& ctx, const Request& req, const RouteArgs& args, Reply reply);
 // static_files.cpp

@@ -17,10 +17,13 @@ struct HttpRequest {
     std::string method;  // GET, POST, ...
     std::string target;  // path and query, as sent
     std::string body;
-    std::string authorization;    // the Authorization header
-    std::string accept_encoding;  // the Accept-Encoding header
-    std::string if_none_match;    // the If-None-Match header
-    std::string remote;           // the peer's IP address (throttling)
+    std::string authorization;      // the Authorization header
+    std::string accept_encoding;    // the Accept-Encoding header
+    std::string if_none_match;      // the If-None-Match header
+    std::string remote;             // the peer's IP address (throttling)
+    std::string cookie{};           // the Cookie header (the sign-in's browser binding)
+    std::string host{};             // the Host header (the site's address without --public-url)
+    std::string telegram_secret{};  // X-Telegram-Bot-Api-Secret-Token (the bot's webhook)
 };
 
 enum class Method : std::uint8_t {
@@ -38,6 +41,9 @@ struct Request {
     std::string accept_encoding;
     std::string if_none_match;
     std::string remote;
+    std::string cookie;
+    std::string host;
+    std::string telegram_secret;
 
     [[nodiscard]] std::string param(const std::string& key) const {
         const auto it = query.find(key);

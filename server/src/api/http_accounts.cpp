@@ -1,6 +1,7 @@
 // HTTP handlers of accounts: register, login, logout, password change and the signed-in user
 // (docs/protocol.md, "HTTP"). Hashing and checking passwords runs on the accounts' bounded pool.
 #include "api/handlers.hpp"
+#include "api/http_auth.hpp"
 #include "game/store_executor.hpp"
 
 #include <papan/core/rules/registry.hpp>
@@ -14,13 +15,13 @@ namespace papan::server {
 
 using Json = nlohmann::json;
 
-namespace {
-
 bool valid_username(const std::string& u) {
     return u.size() >= 3 && u.size() <= 24 && std::all_of(u.begin(), u.end(), [](char c) {
                return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
            });
 }
+
+namespace {
 
 bool valid_password(const std::string& p) {
     return p.size() >= 8 && p.size() <= 128;
@@ -53,6 +54,8 @@ HttpResponse busy() {
     return wait_response(503, "busy", "the server is busy checking passwords; try again", 1);
 }
 
+}  // namespace
+
 HttpResponse session_response(unsigned status, Store& s, const Clock& clock, const UserRecord& u) {
     const std::string token = random_token();
     s.create_session(hash_secret(token), u.id, clock.now_ms());
@@ -61,8 +64,6 @@ HttpResponse session_response(unsigned status, Store& s, const Clock& clock, con
         Json{{"token", token},
              {"user", {{"id", account_player_id(u.id)}, {"username", u.username}}}});
 }
-
-}  // namespace
 
 std::optional<UserRecord> session_of(ApiContext& ctx, Store& s, const std::string& token) {
     if (token.empty() || token.size() > 128) {
@@ -144,8 +145,10 @@ void post_login(ApiContext& ctx, const Request& req, const RouteArgs&, Reply rep
         const auto u      = s.user_by_name(user);
         const bool queued = ctx.accounts->hashing().try_post([&ctx, u, user, pass, ip, reply] {
             // An unknown name is checked against a dummy hash: the same work, the same time.
-            const std::string& hash = u ? u->password_hash : ctx.accounts->dummy_hash();
-            const bool ok           = verify_password(hash, pass) && u.has_value();
+            // So is an account without a password (made by a Google or Telegram sign-in).
+            const bool has_password = u && !u->password_hash.empty();
+            const std::string& hash = has_password ? u->password_hash : ctx.accounts->dummy_hash();
+            const bool ok           = verify_password(hash, pass) && has_password;
             if (!ok) {
                 ctx.accounts->login_failed(user, ip);
                 reply(error_response(401, "bad_credentials", "wrong username or password"));
@@ -229,11 +232,12 @@ void get_me(ApiContext& ctx, const Request& req, const RouteArgs&, Reply reply) 
             }
         }
         const std::string pid = account_player_id(u->id);
-        return json_response(200,
-                             Json{{"user", {{"id", pid}, {"username", u->username}}},
-                                  {"ratings", ratings},
-                                  {"initial_rating", kInitialRating},
-                                  {"reward_points", s.reward_total(pid)}});
+        Json me{{"user", {{"id", pid}, {"username", u->username}}},
+                {"ratings", ratings},
+                {"initial_rating", kInitialRating},
+                {"reward_points", s.reward_total(pid)}};
+        add_sign_in_facts(ctx, s, *u, me);
+        return json_response(200, me);
     });
 }
 

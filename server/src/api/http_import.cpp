@@ -5,6 +5,7 @@
 // writes in one store transaction.
 #include "api/handlers.hpp"
 #include "api/pdn_import.hpp"
+#include "game/peer.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
 
@@ -67,7 +68,10 @@ HttpResponse busy() {
 }
 
 // Reads the file and stores its good games (on the pool's thread).
-void read_and_store(ApiContext& ctx, const std::shared_ptr<const std::string>& body, Reply reply) {
+void read_and_store(ApiContext& ctx,
+                    const std::shared_ptr<const std::string>& body,
+                    const std::string& importer,
+                    Reply reply) {
     auto report = std::make_shared<ImportReport>();
     try {
         *report = import_pdn(*body, ctx.svc.clock.now_ms(), [] { return random_hex(8); });
@@ -87,10 +91,12 @@ void read_and_store(ApiContext& ctx, const std::shared_ptr<const std::string>& b
         reply(json_response(422, body_json));
         return;
     }
-    reply_from_store(ctx, std::move(reply), [report](Store& s) {
+    reply_from_store(ctx, std::move(reply), [report, importer](Store& s) {
         s.transaction([&] {
             for (const auto& g : report->good) {
                 s.insert_game_with_moves(g.record);
+                // Listed among the importer's games (its profile, "Your games") to find again.
+                s.record_import(importer, g.record.id);
             }
         });
         return json_response(201, report_json(*report));
@@ -120,8 +126,9 @@ void post_import(ApiContext& ctx, const Request& req, const RouteArgs&, Reply re
             r.headers.emplace_back("Retry-After", std::to_string(wait));
             return r;
         }
-        const bool queued = ctx.accounts->importing().try_post(
-            [&ctx, body, reply] { read_and_store(ctx, body, reply); });
+        const std::string importer = account_player_id(user->id);
+        const bool queued          = ctx.accounts->importing().try_post(
+            [&ctx, body, importer, reply] { read_and_store(ctx, body, importer, reply); });
         return queued ? replied_later() : busy();
     });
 }

@@ -27,6 +27,10 @@ bool has_header(const HttpResponse& r, std::string_view name) {
 
 }  // namespace
 
+std::string_view content_security_policy() noexcept {
+    return kCsp;
+}
+
 HttpRequest from_wire(const WireRequest& req, std::string remote) {
     return HttpRequest{std::string(req.method_string()),
                        std::string(req.target()),
@@ -34,7 +38,10 @@ HttpRequest from_wire(const WireRequest& req, std::string remote) {
                        std::string(req[http::field::authorization]),
                        std::string(req[http::field::accept_encoding]),
                        std::string(req[http::field::if_none_match]),
-                       std::move(remote)};
+                       std::move(remote),
+                       std::string(req[http::field::cookie]),
+                       std::string(req[http::field::host]),
+                       std::string(req["X-Telegram-Bot-Api-Secret-Token"])};
 }
 
 HttpResponse for_parse_error(const boost::system::error_code& ec) {
@@ -61,7 +68,11 @@ WireResponse to_wire(HttpResponse res, unsigned version, bool keep_alive, bool h
     out.set("Referrer-Policy", "no-referrer");
     out.set("X-Frame-Options", "DENY");
     for (const auto& [k, v] : res.headers) {
-        out.set(k, v);
+        if (v.empty()) {
+            out.erase(k);  // a handler's way to drop a default header
+        } else {
+            out.set(k, v);
+        }
     }
     out.keep_alive(keep_alive);
     if (!head && res.status != 304) {

@@ -19,6 +19,9 @@ using WireResponse = boost::beast::http::response<boost::beast::http::string_bod
 
 inline constexpr std::size_t kMaxHeaderBytes = 16 * 1024;
 
+// The Content-Security-Policy every response carries (a handler may replace it).
+[[nodiscard]] std::string_view content_security_policy() noexcept;
+
 [[nodiscard]] HttpRequest from_wire(const WireRequest& req, std::string remote);
 // 400 (malformed: a bad Content-Length, bad syntax), 413 (body too large) or 431 (headers too
 // large); the connection is closed after it.

@@ -465,8 +465,10 @@ std::variant<CreateRequest, ProtocolError> create_of(const Decoded& d) {
         return ProtocolError{ErrorCode::BadLevel, "level must be easy, normal or hard"};
     }
     c.level = *level;
-    if (d.color != "random") {
-        const auto color = wire::parse_color(d.color.empty() ? "white" : d.color);
+    if (d.color == "random") {
+        c.random_color = true;
+    } else if (!d.color.empty()) {
+        const auto color = wire::parse_color(d.color);
         if (!color) {
             return ProtocolError{ErrorCode::BadColor, "color must be white, black or random"};
         }

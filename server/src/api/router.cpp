@@ -1,7 +1,9 @@
 #include "api/router.hpp"
 
+#include "api/auth_service.hpp"
 #include "api/edge.hpp"
 #include "api/handlers.hpp"
+#include "api/http_auth.hpp"
 #include "api/pdn_import.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
@@ -29,6 +31,13 @@ constexpr std::array kRoutes{
     Route{Method::Get, "/api/games/{id}/pdn", get_game_pdn},
     Route{Method::Get, "/api/players/{name}", get_player},
     Route{Method::Post, "/api/import", post_import},
+    Route{Method::Get, "/api/auth/config", get_auth_config},
+    Route{Method::Post, "/api/auth/oidc/start", post_oidc_start},
+    Route{Method::Get, "/api/auth/oidc/callback", get_oidc_callback},
+    Route{Method::Post, "/api/auth/finish", post_auth_finish},
+    Route{Method::Post, "/api/auth/telegram", post_telegram_session},
+    Route{Method::Post, "/api/telegram/webhook", post_telegram_webhook},
+    Route{Method::Post, "/api/telegram/share", post_telegram_share},
     Route{Method::Get, "/{file*}", get_static},
 };
 
@@ -136,8 +145,9 @@ void handle_http(ApiContext& ctx, const HttpRequest& raw, Reply reply) {
     }
     // One reply, whatever the handler does: a throw before it replied is answered `internal`.
     auto once     = std::make_shared<std::atomic<bool>>(false);
-    Reply guarded = [once, reply = std::move(reply)](HttpResponse r) {
+    Reply guarded = [once, auth = ctx.auth, reply = std::move(reply)](HttpResponse r) {
         if (!once->exchange(true)) {
+            apply_page_policy(auth, r);  // the Mini App's page may load Telegram's script
             reply(std::move(r));
         }
     };

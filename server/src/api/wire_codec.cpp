@@ -384,6 +384,20 @@ std::string WireMessages::resumed(const std::string& game, std::int64_t version,
     return text;
 }
 
+std::string WireMessages::presence(const std::string& game,
+                                   const std::array<bool, 2>& present) const {
+    std::string text;
+    JsonWriter out(text);
+    out.begin_object().field("type", "presence").field("game", game);
+    out.key("present")
+        .begin_object()
+        .field("white", present[0])
+        .field("black", present[1])
+        .end_object();
+    out.end_object();
+    return text;
+}
+
 std::string WireMessages::created(const GameRecord& rec, const std::string& invite, Ref ref) const {
     std::string text;
     JsonWriter out(text);

@@ -21,6 +21,8 @@ public:
     event(const GameSession& s, const GameEvent& e, std::int64_t now_ms) const override;
     [[nodiscard]] std::string
     resumed(const std::string& game, std::int64_t version, Ref ref) const override;
+    [[nodiscard]] std::string presence(const std::string& game,
+                                       const std::array<bool, 2>& present) const override;
     [[nodiscard]] std::string
     created(const GameRecord& rec, const std::string& invite, Ref ref) const override;
     [[nodiscard]] std::string seeking(const std::string& variant,

@@ -1,6 +1,7 @@
 // The WebSocket messages of a session: decoded (protocol.hpp), then handed on as typed requests
 // to the lobby, to the game's room or, with several nodes, to the cluster.
 #include "api/api.hpp"
+#include "api/auth_service.hpp"
 #include "api/wire_codec.hpp"
 #include "cluster/cluster.hpp"
 #include "game/lobby.hpp"
@@ -43,17 +44,20 @@ void welcome(const std::shared_ptr<SessionPeer>& peer,
 
 void on_hello(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, const Hello& h, Ref ref) {
     if (!h.token.empty()) {
-        const std::string hash = hash_secret(h.token);
-        const auto now         = ctx.svc.clock.now_ms();
-        const auto max_idle    = ctx.accounts != nullptr ? ctx.accounts->limits().session_ms
-                                                         : AccountLimits{}.session_ms;
-        ctx.svc.store.run([peer, hash, now, max_idle, ref](Store& s) {
+        const std::string hash  = hash_secret(h.token);
+        const auto now          = ctx.svc.clock.now_ms();
+        const auto max_idle     = ctx.accounts != nullptr ? ctx.accounts->limits().session_ms
+                                                          : AccountLimits{}.session_ms;
+        const AuthService* auth = ctx.auth;
+        ctx.svc.store.run([peer, hash, now, max_idle, auth, ref](Store& s) {
             const auto uid = s.session_user(hash, now, max_idle);
             std::optional<UserRecord> user;
+            bool barred = false;
             if (uid) {
-                user = s.user_by_id(*uid);
+                user   = s.user_by_id(*uid);
+                barred = auth != nullptr && !auth->rating_allowed(s, *uid);
             }
-            peer->run_on_session([peer, user, ref] {
+            peer->run_on_session([peer, user, barred, ref] {
                 if (!user) {
                     send_error(*peer,
                                ErrorCode::BadToken,
@@ -61,8 +65,9 @@ void on_hello(ApiContext& ctx, const std::shared_ptr<SessionPeer>& peer, const H
                                ref);
                     return;
                 }
-                welcome(
-                    peer, Identity{account_player_id(user->id), user->username, user->id}, {}, ref);
+                Identity who{account_player_id(user->id), user->username, user->id};
+                who.rating_barred = barred;
+                welcome(peer, std::move(who), {}, ref);
             });
         });
         return;

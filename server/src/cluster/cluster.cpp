@@ -42,6 +42,9 @@ Json identity_json(const Identity& who) {
     if (who.user_id) {
         j["user"] = *who.user_id;
     }
+    if (who.rating_barred) {
+        j["barred"] = true;
+    }
     return j;
 }
 
@@ -54,6 +57,7 @@ std::optional<Identity> identity_from(const Json& j) {
     if (j.contains("user") && j["user"].is_number_integer()) {
         who.user_id = j["user"].get<std::int64_t>();
     }
+    who.rating_barred = j.contains("barred") && j["barred"] == true;
     return who;
 }
 

@@ -161,8 +161,14 @@ void Lobby::create(const CreateRequest& c,
         }
         fen = core::to_fen(*pos);
     }
-    const core::Color color =
-        c.color.value_or(random_hex(1)[0] < '8' ? core::Color::White : core::Color::Black);
+    // No colour chosen: the side that moves first (Black in American, White in the others), so
+    // that the player, not the computer, makes the first move.
+    core::Color color = fen.front() == 'B' ? core::Color::Black : core::Color::White;
+    if (c.random_color) {
+        color = random_hex(1)[0] < '8' ? core::Color::White : core::Color::Black;
+    } else if (c.color) {
+        color = *c.color;
+    }
     const auto now = svc_.clock.now_ms();
     GameRecord rec;
     rec.id             = new_game_id();
@@ -194,7 +200,7 @@ void Lobby::create(const CreateRequest& c,
         rec.invite_expires_ms = now + (svc_.settings.invite_ttl_ms > 0 ? svc_.settings.invite_ttl_ms
                                                                        : kDefaultInviteTtlMs);
         rec.status            = GameStatus::Waiting;
-        rec.rated             = c.rated && who.user_id.has_value();
+        rec.rated             = c.rated && who.may_rate();
     }
     auto room = Room::from_record(svc_, rec);
     if (!room) {

@@ -272,7 +272,7 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
     const bool swap = random_hex(1)[0] >= '8';
     rec.seats =
         swap ? std::array<SeatRecord, 2>{second, first} : std::array<SeatRecord, 2>{first, second};
-    rec.rated  = b && a.who.user_id && b->who.user_id;
+    rec.rated  = b && a.who.may_rate() && b->who.may_rate();
     rec.clocks = ClockState{
         {PlayerClock{a.tc.main_ms, a.tc.periods}, PlayerClock{a.tc.main_ms, a.tc.periods}}, now};
     auto room = Room::from_record(svc_, rec);

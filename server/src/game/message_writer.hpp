@@ -10,6 +10,7 @@
 #include <papan/server/store.hpp>
 #include <papan/server/time_control.hpp>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -37,6 +38,10 @@ public:
     // {"type":"resumed","game","version","ref"?}: nothing was missed.
     [[nodiscard]] virtual std::string
     resumed(const std::string& game, std::int64_t version, Ref ref) const = 0;
+    // {"type":"presence","game","present":{"white","black"}}: whether each side's player is
+    // connected (by colour index).
+    [[nodiscard]] virtual std::string presence(const std::string& game,
+                                               const std::array<bool, 2>& present) const = 0;
     // {"type":"created","game","mode","invite"?,"link"?,"expires_ms"?,"ref"?}
     [[nodiscard]] virtual std::string
     created(const GameRecord& rec, const std::string& invite, Ref ref) const = 0;

@@ -15,8 +15,13 @@ struct Identity {
     std::string player_id;  // "u<id>" (account) or "g<hash>" (guest); empty before hello
     std::string name;
     std::optional<std::int64_t> user_id;
+    // An account the operator's rule keeps out of rated games (--rated-requires oidc: not
+    // signed in with the OpenID Connect provider).
+    bool rating_barred = false;
 
     [[nodiscard]] bool known() const noexcept { return !player_id.empty(); }
+
+    [[nodiscard]] bool may_rate() const noexcept { return user_id.has_value() && !rating_barred; }
 };
 
 // The player id of an account: "u" and its number.

@@ -96,6 +96,7 @@ Room::Room(Services& services, GameSession session)
     , id_(session.id())
     , strand_(net::make_strand(services.ioc))
     , timer_(strand_)
+    , presence_timer_(strand_)
     , retry_timer_(strand_)
     , session_(std::move(session))
     , last_activity_ms_(services.clock.now_ms()) {}
@@ -130,6 +131,10 @@ void Room::subscribe(const std::shared_ptr<Peer>& peer, const Identity& who) {
     });
     subscribers_.push_back(Subscriber{peer, who.player_id});
     touch();
+    check_presence();  // a player back is told at once; a newcomer learns who is away
+    if (!present_[0] || !present_[1]) {
+        send(peer, svc_.messages.presence(id_, present_));
+    }
 }
 
 std::vector<std::shared_ptr<Peer>> Room::live_subscribers() const {
@@ -524,12 +529,14 @@ void Room::start() {
         return;
     }
     arm_timer();
+    arm_presence();
     schedule_ai();
 }
 
 void Room::shutdown() {
     closed_ = true;
     timer_.cancel();
+    presence_timer_.cancel();
     retry_timer_.cancel();
     ++ai_epoch_;
 }

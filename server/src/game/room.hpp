@@ -85,6 +85,10 @@ public:
     void touch();
     bool unload_if_idle(std::int64_t now_ms, std::int64_t idle_ms);
 
+    // Whether each side's player is connected to the game (room_presence.cpp): between people a
+    // change is told to the subscribers as a `presence` message (docs/protocol.md, "Presence").
+    void check_presence();
+
     [[nodiscard]] bool unloaded() const noexcept { return unloaded_; }
 
     // The session as it stands (tests).
@@ -126,11 +130,16 @@ private:
     void retry_later();
     void open_rematch(GameRecord record, const Origin& origin);
     void rematch_made(const std::string& new_id, const Origin& origin);
+    // room_presence.cpp
+    void arm_presence();
+    [[nodiscard]] std::array<bool, 2> presence_now() const;
 
     Services& svc_;
     std::string id_;
     Strand strand_;
     net::steady_timer timer_;
+    net::steady_timer presence_timer_;
+    std::array<bool, 2> present_{true, true};  // as last told (check_presence)
     net::steady_timer retry_timer_;
     GameSession session_;                 // as stored
     std::optional<GameSession> pending_;  // the change being made or written

@@ -305,7 +305,13 @@ Decision GameSession::on_takeback(const GameCommand& c, core::Color me, std::int
         return changed(
             GameEvent::of(EventKind::TakebackDecline, me), StoreWrite::Kind::None, now_ms);
     }
-    clock.start_turn(now_ms);  // the clocks keep the time spent; the asker's runs from now
+    if (clock_running() && !clock.charge(game.side_to_move(), now_ms)) {
+        clock.flag(game.side_to_move());
+    }
+    // The clocks keep the time spent: the side thinking until now (the accepter, or the asker
+    // when the opponent had answered) is charged for it, as by a move; the asker's clock runs
+    // from the acceptance.
+    clock.start_turn(now_ms);
     return take_back(
         TakebackRequest::plies(game, asker), GameEvent::of(EventKind::Undo, me), now_ms);
 }
@@ -353,8 +359,8 @@ Decision GameSession::join(const Identity& who, std::int64_t now_ms) {
     const auto free = header.seats[0].player_id.empty() ? core::Color::White : core::Color::Black;
     header.seats[static_cast<std::size_t>(core::index(free))] =
         SeatRecord{who.player_id, who.name, false, who.user_id};
-    if (header.rated && !(header.seats[0].user_id && header.seats[1].user_id)) {
-        header.rated = false;  // rated only between two signed-in players
+    if (header.rated && !(header.seats[0].user_id && header.seats[1].user_id && who.may_rate())) {
+        header.rated = false;  // rated only between two signed-in players the rule admits
     }
     header.status = GameStatus::Playing;
     clock.start_turn(now_ms);

@@ -3,6 +3,7 @@
 // wires the layers together. The only translation unit that includes Beast's stream headers.
 #include "api/accounts.hpp"
 #include "api/api.hpp"
+#include "api/auth_service.hpp"
 #include "api/http_reader.hpp"
 #include "api/http_wire.hpp"
 #include "api/wire_codec.hpp"
@@ -742,6 +743,9 @@ int run_server(const ServerOptions& options) {
     ctx.creates        = &creates;
     ctx.cluster        = cluster.get();
     ctx.creates_per_ip = options.creates_per_ip;
+    AuthService auth(options.auth, clock);
+    ctx.auth = &auth;
+    auth.start();
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);
@@ -786,6 +790,7 @@ int run_server(const ServerOptions& options) {
         t.join();
     }
     accounts.stop();
+    auth.stop();
     if (remote_ai) {
         ai.set_offload(nullptr);
         remote_ai->stop();

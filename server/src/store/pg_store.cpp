@@ -264,6 +264,12 @@ public:
         });
     }
 
+    void record_import(const std::string& player_id, const std::string& game_id) override {
+        run([&](pqxx::transaction_base& t) {
+            t.exec_prepared("record_import", player_id, game_id);
+        });
+    }
+
     std::optional<std::int64_t> create_user(const UserRecord& u) override {
         // ON CONFLICT DO NOTHING: a name taken, even by another node's insert a moment ago,
         // gives no row, and no error that would abort an enclosing transaction.
@@ -330,6 +336,57 @@ public:
     void delete_other_sessions(std::int64_t user_id, const std::string& keep_hash) override {
         run([&](pqxx::transaction_base& t) {
             t.exec_prepared("delete_other_sessions", user_id, keep_hash);
+        });
+    }
+
+    std::optional<std::int64_t> identity_user(const std::string& issuer,
+                                              const std::string& subject) override {
+        return run([&](pqxx::transaction_base& t) -> std::optional<std::int64_t> {
+            const auto r = t.exec_prepared("identity_user", issuer, subject);
+            return r.empty() ? std::nullopt : std::optional(r[0][0].as<std::int64_t>());
+        });
+    }
+
+    bool link_identity(const ExternalIdentityRecord& r) override {
+        // ON CONFLICT DO NOTHING: an identity another node linked a moment ago gives no row.
+        return run([&](pqxx::transaction_base& t) {
+            return !t.exec_prepared("link_identity", r.issuer, r.subject, r.user_id, r.created_ms)
+                        .empty();
+        });
+    }
+
+    std::vector<ExternalIdentityRecord> identities_of(std::int64_t user_id) override {
+        return run([&](pqxx::transaction_base& t) {
+            std::vector<ExternalIdentityRecord> out;
+            for (const auto& row : t.exec_prepared("identities_of", user_id)) {
+                out.push_back({row[0].as<std::string>(),
+                               row[1].as<std::string>(),
+                               row[2].as<std::int64_t>(),
+                               row[3].as<std::int64_t>()});
+            }
+            return out;
+        });
+    }
+
+    void put_auth_pending(const std::string& key_hash,
+                          const std::string& payload,
+                          std::int64_t expires_ms,
+                          std::int64_t now_ms) override {
+        run([&](pqxx::transaction_base& t) {
+            t.exec_prepared("purge_auth_pending", now_ms);
+            t.exec_prepared("put_auth_pending", key_hash, payload, expires_ms);
+        });
+    }
+
+    std::optional<std::string> take_auth_pending(const std::string& key_hash,
+                                                 std::int64_t now_ms) override {
+        // One DELETE ... RETURNING: of two nodes taking the same record, one gets it.
+        return run([&](pqxx::transaction_base& t) -> std::optional<std::string> {
+            const auto r = t.exec_prepared("take_auth_pending", key_hash);
+            if (r.empty() || r[0][1].as<std::int64_t>() <= now_ms) {
+                return std::nullopt;
+            }
+            return r[0][0].as<std::string>();
         });
     }
 
@@ -682,8 +739,12 @@ private:
                        "black_id=$1)");
         conn_->prepare("games_of",
                        "SELECT " + cols +
-                           " FROM games WHERE white_id=$1 OR black_id=$1 ORDER BY created_ms "
-                           "DESC, id LIMIT $2");
+                           " FROM games WHERE white_id=$1 OR black_id=$1 OR id IN (SELECT "
+                           "game_id FROM imports WHERE player_id=$1) ORDER BY created_ms DESC, "
+                           "id LIMIT $2");
+        conn_->prepare("record_import",
+                       "INSERT INTO imports (player_id, game_id) VALUES ($1,$2) ON CONFLICT DO "
+                       "NOTHING");
         conn_->prepare("create_user",
                        "INSERT INTO users (username, password_hash, created_ms) VALUES ($1,$2,$3) "
                        "ON CONFLICT DO NOTHING RETURNING id");
@@ -702,6 +763,22 @@ private:
         conn_->prepare("delete_session", "DELETE FROM sessions WHERE token_hash=$1");
         conn_->prepare("delete_other_sessions",
                        "DELETE FROM sessions WHERE user_id=$1 AND token_hash<>$2");
+        conn_->prepare("identity_user",
+                       "SELECT user_id FROM external_identities WHERE issuer=$1 AND subject=$2");
+        conn_->prepare("link_identity",
+                       "INSERT INTO external_identities (issuer, subject, user_id, created_ms) "
+                       "VALUES ($1,$2,$3,$4) ON CONFLICT (issuer, subject) DO NOTHING "
+                       "RETURNING user_id");
+        conn_->prepare("identities_of",
+                       "SELECT issuer, subject, user_id, created_ms FROM external_identities "
+                       "WHERE user_id=$1 ORDER BY created_ms, issuer, subject");
+        conn_->prepare("purge_auth_pending", "DELETE FROM auth_pending WHERE expires_ms<$1");
+        conn_->prepare("put_auth_pending",
+                       "INSERT INTO auth_pending (key_hash, payload, expires_ms) VALUES ($1,$2,$3) "
+                       "ON CONFLICT (key_hash) DO UPDATE SET payload=excluded.payload, "
+                       "expires_ms=excluded.expires_ms");
+        conn_->prepare("take_auth_pending",
+                       "DELETE FROM auth_pending WHERE key_hash=$1 RETURNING payload, expires_ms");
         conn_->prepare("ratings_of",
                        "SELECT r.variant, r.rating, r.games, "
                        "(SELECT COUNT(*) FROM rating_changes c WHERE c.user_id=r.user_id AND "

@@ -281,15 +281,22 @@ public:
 
     std::vector<GameRecord> games_of(const std::string& player_id, int limit) override {
         auto& s = stmt("SELECT " + std::string(kGameColumns) +
-                       " FROM games WHERE white_id=? OR black_id=? ORDER BY created_ms DESC, id "
-                       "LIMIT ?");
-        s.reset().bind(player_id).bind(player_id).bind(limit);
+                       " FROM games WHERE white_id=? OR black_id=? OR id IN (SELECT game_id FROM "
+                       "imports WHERE player_id=?) ORDER BY created_ms DESC, id LIMIT ?");
+        s.reset().bind(player_id).bind(player_id).bind(player_id).bind(limit);
         std::vector<GameRecord> out;
         while (s.step()) {
             out.push_back(read_game(s));
         }
         s.reset();
         return out;
+    }
+
+    void record_import(const std::string& player_id, const std::string& game_id) override {
+        auto& s = stmt("INSERT INTO imports (player_id, game_id) VALUES (?,?) ON CONFLICT DO "
+                       "NOTHING");
+        s.reset().bind(player_id).bind(game_id);
+        s.run();
     }
 
     std::optional<std::int64_t> create_user(const UserRecord& u) override {
@@ -367,6 +374,66 @@ public:
         auto& s = stmt("DELETE FROM sessions WHERE user_id=? AND token_hash<>?");
         s.reset().bind(user_id).bind(keep_hash);
         s.run();
+    }
+
+    std::optional<std::int64_t> identity_user(const std::string& issuer,
+                                              const std::string& subject) override {
+        auto& s = stmt("SELECT user_id FROM external_identities WHERE issuer=? AND subject=?");
+        s.reset().bind(issuer).bind(subject);
+        std::optional<std::int64_t> out;
+        if (s.step()) {
+            out = s.integer(0);
+        }
+        s.reset();
+        return out;
+    }
+
+    bool link_identity(const ExternalIdentityRecord& r) override {
+        auto& s = stmt("INSERT INTO external_identities (issuer, subject, user_id, created_ms) "
+                       "VALUES (?,?,?,?) ON CONFLICT (issuer, subject) DO NOTHING");
+        s.reset().bind(r.issuer).bind(r.subject).bind(r.user_id).bind(r.created_ms);
+        s.run();
+        return sqlite3_changes(db_) == 1;
+    }
+
+    std::vector<ExternalIdentityRecord> identities_of(std::int64_t user_id) override {
+        auto& s = stmt("SELECT issuer, subject, user_id, created_ms FROM external_identities "
+                       "WHERE user_id=? ORDER BY created_ms, issuer, subject");
+        s.reset().bind(user_id);
+        std::vector<ExternalIdentityRecord> out;
+        while (s.step()) {
+            out.push_back({s.text(0), s.text(1), s.integer(2), s.integer(3)});
+        }
+        s.reset();
+        return out;
+    }
+
+    void put_auth_pending(const std::string& key_hash,
+                          const std::string& payload,
+                          std::int64_t expires_ms,
+                          std::int64_t now_ms) override {
+        auto& purge = stmt("DELETE FROM auth_pending WHERE expires_ms<?");
+        purge.reset().bind(now_ms);
+        purge.run();
+        auto& s = stmt("INSERT INTO auth_pending (key_hash, payload, expires_ms) VALUES (?,?,?) "
+                       "ON CONFLICT (key_hash) DO UPDATE SET payload=excluded.payload, "
+                       "expires_ms=excluded.expires_ms");
+        s.reset().bind(key_hash).bind(payload).bind(expires_ms);
+        s.run();
+    }
+
+    std::optional<std::string> take_auth_pending(const std::string& key_hash,
+                                                 std::int64_t now_ms) override {
+        auto& s = stmt("DELETE FROM auth_pending WHERE key_hash=? RETURNING payload, expires_ms");
+        s.reset().bind(key_hash);
+        std::optional<std::string> out;
+        if (s.step() && s.integer(1) > now_ms) {
+            out = s.text(0);
+        }
+        while (s.step()) {
+        }
+        s.reset();
+        return out;
     }
 
     std::vector<RatingRecord> ratings_of(std::int64_t user_id) override {

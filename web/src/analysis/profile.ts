@@ -41,7 +41,7 @@ export interface PlayerProfile {
   games: GameSummary[];
 }
 
-export type SideResult = 'win' | 'loss' | 'draw' | 'playing';
+export type SideResult = 'win' | 'loss' | 'draw' | 'playing' | 'imported';
 
 export interface GameRow {
   id: string;
@@ -54,6 +54,8 @@ export interface GameRow {
   created_ms: number;
   /** the change of the player's rating by this game (rated games of a signed-in player) */
   ratingChange: number | null;
+  /** a game the player imported from a PDN file: its players, the player in neither seat */
+  imported: { white: string; black: string } | null;
 }
 
 /** Which seat of `g` is the profile's player (by id, else by name, ignoring case). */
@@ -80,7 +82,9 @@ export function gameRow(g: GameSummary, user: PlayerProfile['user']): GameRow {
     else if (color && (g.outcome === 'white_wins' || g.outcome === 'black_wins')) result = 'loss';
     else result = 'draw';
   }
-  return { id: g.id, variant: g.variant, color, opponent: other ? { name: other.name, computer: other.computer, account: !other.computer && /^u\d+$/.test(other.id) } : null, result, rated: g.rated, created_ms: g.created_ms, ratingChange: typeof g.rating_change === 'number' ? g.rating_change : null };
+  const imported = g.mode === 'imported' ? { white: g.white?.name ?? '?', black: g.black?.name ?? '?' } : null;
+  if (imported) result = 'imported';
+  return { id: g.id, variant: g.variant, color, opponent: other ? { name: other.name, computer: other.computer, account: !other.computer && /^u\d+$/.test(other.id) } : null, result, rated: g.rated, created_ms: g.created_ms, ratingChange: typeof g.rating_change === 'number' ? g.rating_change : null, imported };
 }
 
 /** The rating changes of one variant, oldest first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMove, deleteFrom, endOfLine, firstChild, lineThrough, lineTree, movesTo, newTree, parentOf, promote, ROOT, tokens, type TreeMove } from './tree';
+import { addMove, deleteFrom, endOfLine, firstChild, lineThrough, lineTree, movesTo, newTree, parentOf, pdnMovetext, promote, ROOT, tokens, withVariations, type TreeMove } from './tree';
 
 const mv = (text: string): TreeMove => {
   const [a, b] = text.split('-').map(Number);
@@ -29,6 +29,17 @@ describe('variation tree', () => {
       .map((t) => (t.kind === 'move' ? `${t.number ? t.number + ' ' : ''}${t.text}` : t.kind === 'open' ? '(' : ')'))
       .join(' ');
     expect(text).toBe('1. 32-28 ( 1. 31-27 ) 1... 19-23 ( 1... 18-22 ) 2. 28-19');
+  });
+
+  it('exports the variations to PDN in brackets, with the core\'s tags and result', () => {
+    let { tree } = lineTree([mv('32-28'), mv('19-23'), mv('28-19')]);
+    const a = firstChild(tree, ROOT);
+    tree = addMove(tree, a, mv('18-22')).tree;
+    tree = addMove(tree, ROOT, mv('31-27')).tree;
+    const movetext = pdnMovetext(tree, 0);
+    expect(movetext).toBe('1. 32-28 (1. 31-27) 1... 19-23 (1... 18-22) 2. 28-19');
+    const core = '[Event "Papan analysis"]\n[GameType "20"]\n\n1. 32-28 19-23 2. 28-19 *\n';
+    expect(withVariations(core, movetext)).toBe('[Event "Papan analysis"]\n[GameType "20"]\n\n1. 32-28 (1. 31-27) 1... 19-23 (1... 18-22) 2. 28-19 *\n');
   });
 
   it('numbers a line that starts with the second side as 1...', () => {

@@ -163,3 +163,24 @@ export function tokens(t: Tree, firstMover: 0 | 1): Token[] {
   if (first !== undefined) walk(first, 0, true);
   return out;
 }
+
+/** The PDN movetext of the whole tree: the main line with every variation in brackets (RAV). */
+export function pdnMovetext(t: Tree, firstMover: 0 | 1): string {
+  return tokens(t, firstMover)
+    .map((k) => (k.kind === 'open' ? '(' : k.kind === 'close' ? ')' : k.number ? `${k.number} ${k.text}` : k.text))
+    .join(' ')
+    .replace(/\( /g, '(')
+    .replace(/ \)/g, ')');
+}
+
+/**
+ * A PDN text the rules core wrote for the main line, with its movetext replaced by the whole
+ * tree's (variations included); the tags and the result stay the core's.
+ */
+export function withVariations(pdn: string, movetext: string): string {
+  const split = pdn.search(/\n\s*\n/);
+  const head = split >= 0 ? pdn.slice(0, split) : '';
+  const body = split >= 0 ? pdn.slice(split).trim() : pdn.trim();
+  const result = /(1-0|0-1|2-0|0-2|1-1|1\/2-1\/2|\*)\s*$/.exec(body)?.[1] ?? '*';
+  return `${head}${head ? '\n\n' : ''}${movetext}${movetext ? ' ' : ''}${result}\n`;
+}

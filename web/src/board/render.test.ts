@@ -25,6 +25,19 @@ suite('render description', () => {
     }
   });
 
+  it('draws Turkish dama on plain wood with lines in the classic look, chequered in candy', () => {
+    const turkish = game('turkish', 'W:W9-24:B41-56', []);
+    const classic = of(describe(turkish), 'cells');
+    expect(classic.every((c) => c.lined && !c.dark)).toBe(true);
+    const candy = of(describe({ ...turkish, look: 'candy' }), 'cells');
+    expect(candy.some((c) => c.dark) && candy.some((c) => !c.dark)).toBe(true);
+    expect(candy.some((c) => c.lined)).toBe(false);
+    // the diagonal boards stay chequered in the classic look
+    const russian = of(describe(game('russian', 'W:W21-32:B1-12', [])), 'cells');
+    expect(russian.filter((c) => c.dark)).toHaveLength(32);
+    expect(russian.some((c) => c.lined)).toBe(false);
+  });
+
   it('puts White at the bottom, and Black at the bottom when flipped', () => {
     const s = game('russian', 'W:W21-32:B1-12', []);
     const bottom = (st: HeadlessState): PieceShape[] => of(describe(st), 'pieces').filter((p) => p.cy > 7 * CELL);

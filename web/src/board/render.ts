@@ -28,6 +28,17 @@ export interface CellShape {
   x: number;
   y: number;
   dark: boolean;
+  /** the classic board of an orthogonal variant (Turkish dama): plain wood drawn with lines */
+  lined: boolean;
+}
+
+/**
+ * Whether the board is drawn with lines on plain wood rather than chequered: the classic look of a
+ * board whose every square is played on (Turkish dama is played so, on a board that is not
+ * chequered); the candy look stays chequered.
+ */
+export function linedBoard(s: Pick<HeadlessState, 'geometry' | 'look'>): boolean {
+  return s.look === 'classic' && s.geometry.allPlayable;
 }
 export interface MarkShape {
   layer: 'marks';
@@ -76,6 +87,7 @@ export type Shape = CellShape | MarkShape | PieceShape | LabelShape | TargetShap
 export function describe(s: HeadlessState): Shape[] {
   const g = s.geometry;
   const out: Shape[] = [];
+  const lined = linedBoard(s);
   for (let file = 0; file < g.size; file++) {
     for (let rank = 0; rank < g.size; rank++) {
       const { col, row } = cellOf(g, file, rank, s.orientation);
@@ -84,7 +96,8 @@ export function describe(s: HeadlessState): Shape[] {
         key: `c${col}_${row}`,
         x: col * CELL,
         y: row * CELL,
-        dark: isDarkCell(g, file, rank),
+        dark: !lined && isDarkCell(g, file, rank),
+        lined,
       });
     }
   }
@@ -143,7 +156,7 @@ export function describe(s: HeadlessState): Shape[] {
         y: y + 22,
         text: String(sq.n),
         kind: 'number',
-        dark: isDarkCell(g, sq.file, sq.rank),
+        dark: !lined && isDarkCell(g, sq.file, sq.rank),
       });
     }
   }
@@ -160,7 +173,7 @@ export function describe(s: HeadlessState): Shape[] {
         y: last + CELL - 6,
         text: f,
         kind: 'file',
-        dark: isDarkCell(g, file, rank),
+        dark: !lined && isDarkCell(g, file, rank),
       });
     });
     ranks.forEach((r, row) => {
@@ -173,7 +186,7 @@ export function describe(s: HeadlessState): Shape[] {
         y: row * CELL + CELL - 6,
         text: r,
         kind: 'rank',
-        dark: isDarkCell(g, file, rank),
+        dark: !lined && isDarkCell(g, file, rank),
       });
     });
   }
@@ -235,7 +248,7 @@ function shapeElement(s: Shape): SVGElement {
   switch (s.layer) {
     case 'cells':
       return el('rect', {
-        class: s.dark ? 'cell dark' : 'cell light',
+        class: s.lined ? 'cell lined' : s.dark ? 'cell dark' : 'cell light',
         x: s.x,
         y: s.y,
         width: CELL,

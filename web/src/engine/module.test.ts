@@ -176,6 +176,17 @@ describe('PDN', () => {
     expect(out).toMatch(/1\. 32-28 19-23 2\. 28x19 14x23 \*/);
   });
 
+  it('detects the variant of a pasted game without a GameType, as the server\'s import does', () => {
+    // An American checkers game as checkers programs write it (only American accepts its moves:
+    // tests/data/pdn/checkers-no-gametype.pdn, game 2); the analysis board was on International
+    const text =
+      '[Black "Ward, C."]\n[White "Ames, B."]\n\n1. 10-15 22-18 2. 15x22 25x18 3. 9-14 18x9 4. 6x13 30-25 5. 11-15 25-22\n' +
+      '6. 13-17 21x14 7. 15-19 23x16 8. 12x19 24x15 9. 5-9 14x5 10. 7-10 15x6 *\n';
+    const [game] = mod.readPdn(text, 'international');
+    expect(game?.variant).toBe('american');
+    expect(game?.moves).toHaveLength(20);
+  });
+
   it('reports the first error with its place', () => {
     expect(() => mod.readPdn('1. 32-28 32-28 *', 'international')).toThrow(/illegal|move/i);
   });

@@ -252,7 +252,7 @@ export const CLIENT_TYPES = [
   'takeback_decline', 'chat',
 ] as const satisfies readonly ClientMessage['type'][];
 export const SERVER_TYPES = [
-  'welcome', 'created', 'state', 'event', 'resumed', 'seeking', 'seek_cancelled', 'paired', 'error',
+  'welcome', 'created', 'state', 'event', 'resumed', 'seeking', 'seek_cancelled', 'paired', 'presence', 'error',
 ] as const;
 
 export type ServerMessage =
@@ -264,6 +264,7 @@ export type ServerMessage =
   | { type: 'seeking'; ref?: number; variant: string; wait_ms: number }
   | { type: 'seek_cancelled'; cancelled: boolean }
   | { type: 'paired'; game: string; computer: boolean; level?: Level }
+  | { type: 'presence'; game: string; present: { white: boolean; black: boolean } }
   | { type: 'error'; ref?: number; code: ErrorCode; message: string };
 
 // ---- HTTP: POST /api/import (docs/protocol.md, "Importing PDN") ---------------------------------

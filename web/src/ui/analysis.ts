@@ -12,12 +12,12 @@ import { buildGeometry, type Color, type VariantMeta } from '../board/geometry';
 import { EngineClient, StoppedError } from '../engine/client';
 import type { AnalysisLine, GameSpec, WasmGame } from '../engine/types';
 import { mergeLine } from '../analysis/lines';
-import { addMove, deleteFrom, endOfLine, firstChild, lineThrough, lineTree, movesTo, newTree, parentOf, promote, ROOT, tokens, type Tree, type TreeMove } from '../analysis/tree';
+import { addMove, deleteFrom, endOfLine, firstChild, lineThrough, lineTree, movesTo, newTree, parentOf, pdnMovetext, promote, ROOT, tokens, withVariations, type Tree, type TreeMove } from '../analysis/tree';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { editorPanel, playFrom, type EditorPanel } from './editorPanel';
 import { enginePanel } from './enginePanel';
-import { boardControls } from './looks';
+import { boardControls, lookFor } from './looks';
 import { bindSteps, type Step } from './navigation';
 
 const STEP_ICON: Record<Step, string> = { first: '«', prev: '‹', next: '›', last: '»' };
@@ -61,7 +61,7 @@ export function analysisView(ctx: AppCtx, root: HTMLElement, variantKey: string 
     onMove: (mv) => playMove({ path: mv.path, captures: mv.captures, text: mv.text ?? mv.path.join('-') }),
     onSquare: (sq) => editor?.tap(sq),
   });
-  board.setLook(ctx.prefs.look);
+  board.setLook(lookFor(ctx.prefs, meta.key));
   board.setShowNumbers(ctx.prefs.showNumbers);
   board.setShowCoords(ctx.prefs.showCoords);
 
@@ -72,7 +72,7 @@ export function analysisView(ctx: AppCtx, root: HTMLElement, variantKey: string 
         h('div', { class: 'review-nav' },
           ...(['first', 'prev', 'next', 'last'] as const).map((s) => h('button', { type: 'button', class: 'btn nav', 'data-test': `nav-${s}`, 'aria-label': ctx.t(STEP_LABEL[s]), title: ctx.t(STEP_LABEL[s]), onclick: () => step(s) }, STEP_ICON[s])),
           h('button', { type: 'button', class: 'btn', 'data-test': 'flip', onclick: () => { orientation = orientation === 'white' ? 'black' : 'white'; board.setOrientation(orientation); } }, ctx.t('flip'))),
-        boardControls(ctx, () => [board])),
+        boardControls(ctx, () => [board], undefined, () => meta?.key ?? '')),
       side));
 
   const unbindSteps = bindSteps(boardHost, (s) => {
@@ -85,11 +85,11 @@ export function analysisView(ctx: AppCtx, root: HTMLElement, variantKey: string 
 
   function renderSide(): void {
     if (editor) {
-      side.replaceChildren(h('h2', { class: 'game-title' }, ctx.t('analysisBoard')), editor.panel);
+      side.replaceChildren(h('h1', { class: 'game-title' }, ctx.t('analysisBoard')), editor.panel);
       return;
     }
     side.replaceChildren(
-      h('h2', { class: 'game-title' }, ctx.t('analysisBoard')),
+      h('h1', { class: 'game-title' }, ctx.t('analysisBoard')),
       h('label', { class: 'field' }, h('span', {}, ctx.t('variant')), variantSelect),
       status,
       h('div', { class: 'row engine-controls' },
@@ -251,7 +251,10 @@ export function analysisView(ctx: AppCtx, root: HTMLElement, variantKey: string 
     try {
       const d = new Date();
       const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
-      const text = await client.writePdn(spec(lineThrough(tree, at)), [['Event', 'Papan analysis'], ['Site', location.host || 'Papan'], ['Date', date]]);
+      // The core writes the tags and the main line; the movetext is the whole tree's, its
+      // variations in brackets (they were dropped before).
+      const main = await client.writePdn(spec(lineThrough(tree, ROOT)), [['Event', 'Papan analysis'], ['Site', location.host || 'Papan'], ['Date', date]]);
+      const text = withVariations(main, pdnMovetext(tree, rootOffset() as 0 | 1));
       const url = URL.createObjectURL(new Blob([text], { type: 'application/x-pdn' }));
       const a = h('a', { href: url, download: `papan-${meta?.key ?? 'analysis'}.pdn`, hidden: true });
       document.body.append(a);

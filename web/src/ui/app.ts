@@ -14,6 +14,8 @@ import { joinView, lobbyView } from './lobby';
 import { browserStorage, Prefs } from './prefs';
 import { leaderboardView } from './leaderboard';
 import { rulesView } from './rules';
+import { finishView, loadAuthConfig, NO_AUTH, type AuthConfig } from './signin';
+import { inviteOf, startTelegram, telegramSession } from './telegram';
 import { applyTheme, toggleTheme, watchSystemTheme } from './theme';
 
 /** The #/analysis route's variant and FEN ("#/analysis/russian?fen=W:W21-32:B1-12"). */
@@ -47,7 +49,10 @@ function lazyView(root: HTMLElement, loading: string, load: () => Promise<(root:
 
 export async function startApp(root: HTMLElement): Promise<void> {
   const prefs = new Prefs(browserStorage());
-  let lang: Lang = pickLanguage(prefs.storedLang, navigator.languages ?? [navigator.language]);
+  // Opened by Telegram: its launch data signs the player in before the socket says hello.
+  const telegram = await startTelegram();
+  // Inside Telegram the words follow the Telegram user's language until one is chosen here.
+  let lang: Lang = pickLanguage(prefs.storedLang, telegram?.launch.language ? [telegram.launch.language] : (navigator.languages ?? [navigator.language]));
   const games = new Map<string, GameState>();
   const conn = new Connection({
     url: socketUrl(location),
@@ -75,6 +80,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
   root.replaceChildren(header, connBanner, main);
 
   let variants: VariantMeta[] = [];
+  let auth: AuthConfig = NO_AUTH;
   let view: View | null = null;
 
   const ctx: AppCtx = {
@@ -95,10 +101,15 @@ export async function startApp(root: HTMLElement): Promise<void> {
       else location.hash = hash;
     },
     variantName: (key) => messages(lang).variantNames[key] ?? variants.find((v) => v.key === key)?.name ?? key,
+    get auth() {
+      return auth;
+    },
+    telegram,
   };
 
   document.body.dataset['look'] = prefs.look;
   applyTheme(prefs);
+  telegram?.applyTheme(); // inside Telegram its colours win
   watchSystemTheme(prefs, () => renderHeader());
 
   function renderHeader(): void {
@@ -162,6 +173,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
     let m: RegExpExecArray | null;
     window.scrollTo?.(0, 0);
     if ((m = /^#join=([\w-]+)/.exec(hash))) view = joinView(ctx, main, m[1] as string);
+    else if ((m = /^#signin=([\w-]+)/.exec(hash))) view = finishView(ctx, main, m[1] as string);
     else if ((m = /^#\/game\/([\w-]+)/.exec(hash))) view = gameView(ctx, main, m[1] as string);
     else if ((m = /^#\/rules(?:\/([\w-]+))?/.exec(hash))) view = rulesView(ctx, main, m[1] ?? null);
     else if ((m = /^#\/leaderboard(?:\/([\w-]+))?/.exec(hash))) view = leaderboardView(ctx, main, m[1] ?? null);
@@ -174,14 +186,26 @@ export async function startApp(root: HTMLElement): Promise<void> {
     }
     else view = lobbyView(ctx, main);
     main.dataset['route'] = hash.replace(/^#\/?/, '').split('/')[0]?.split('=')[0] || 'lobby';
+    telegram?.showBack(main.dataset['route'] !== 'lobby', () => (history.length > 1 ? history.back() : ctx.navigate('#/')));
   }
 
   renderHeader();
   renderConn();
   main.replaceChildren(h('p', { class: 'card' }, ctx.t('loading')));
   try {
-    const r = await fetch('/api/variants');
+    const [r, config] = await Promise.all([fetch('/api/variants'), loadAuthConfig()]);
     variants = ((await r.json()) as VariantsResponse).variants;
+    auth = config;
+    if (telegram) {
+      const session = await telegramSession(telegram.launch);
+      if (session) {
+        prefs.token = session.token;
+        prefs.username = session.username;
+      }
+      // A friend's invite opened through the bot: to its game.
+      const invite = inviteOf(location.search, telegram.launch.startParam);
+      if (invite) history.replaceState(null, '', `${location.pathname}#join=${invite}`);
+    }
   } catch (err) {
     main.replaceChildren(h('p', { class: 'banner error' }, ctx.t('error', { message: (err as Error).message })));
     return;

@@ -7,6 +7,8 @@ import type { Messages } from '../i18n/en';
 import type { GameState } from '../net/protocol';
 import type { Connection } from '../net/socket';
 import type { Prefs } from './prefs';
+import type { AuthConfig } from './signin';
+import type { TelegramApp } from './telegram';
 
 export interface AppCtx {
   readonly lang: Lang;
@@ -21,6 +23,10 @@ export interface AppCtx {
   navigate(hash: string): void;
   /** variant name in the current language */
   variantName(key: string): string;
+  /** the sign-ins the site offers (GET /api/auth/config) */
+  readonly auth: AuthConfig;
+  /** the Mini App's bridge when Telegram opened the page, else null */
+  readonly telegram: TelegramApp | null;
 }
 
 export interface View {

@@ -14,7 +14,7 @@ import { Attention } from './attention';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { explainRefusal, explanationText } from './explain';
-import { boardControls, playControls } from './looks';
+import { boardControls, lookFor, markLook, playControls } from './looks';
 import { buttonsOf, clocksAt, clockStartsWithFirstMove, formatMs, limitRuleName, movableOf, moveRows, nearLimit, pairedComputerLevel, premoveSideOf, resultWords, seatOf, shownOrientation, type ClockShow, type Seat } from './model';
 import { displayName } from './names';
 import { ReplyPacer } from './pacer';
@@ -31,6 +31,10 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   let pendingMove: number | null = null;
   let confirmResign = false;
   let notice = '';
+  /** who declined the player's draw offer, said until the next move (the computer says no at once) */
+  let drawDeclined: 'computer' | 'opponent' | null = null;
+  /** the sides whose player has no connection to the game (the server's `presence`) */
+  let away: Record<Color, boolean> = { white: false, black: false };
   let lastRematch: string | null = state?.rematch.game ?? null;
   let flipped = false;
   /** the premove chosen on the opponent's turn ([from, to]), sent when the turn comes */
@@ -79,7 +83,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   });
   const buttons = h('div', { class: 'buttons' });
   const moveList = h('div', { class: 'move-list', 'data-test': 'move-list' });
-  const heading = h('h2', { class: 'game-title' });
+  const heading = h('h1', { class: 'game-title' });
 
   root.replaceChildren(
     h(
@@ -97,7 +101,7 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         limit,
         hintLine,
         playCtl,
-        boardControls(ctx, () => (board ? [board] : [])),
+        boardControls(ctx, () => (board ? [board] : []), undefined, () => state?.variant ?? ''),
       ),
       h('aside', { class: 'side' }, h('div', { class: 'title-row' }, heading, rated), status, offerPrompt, banner, buttons, reviewPanel, h('h3', {}, ctx.t('moves')), moveList, chat.el, announcer),
     ),
@@ -127,7 +131,8 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
         },
       });
       board.setAutoPlay(ctx.prefs.autoPlay);
-      board.setLook(ctx.prefs.look);
+      board.setLook(lookFor(ctx.prefs, s.variant));
+      markLook(root, lookFor(ctx.prefs, s.variant));
       board.setShowNumbers(ctx.prefs.showNumbers);
       board.setShowCoords(ctx.prefs.showCoords);
     }
@@ -297,7 +302,14 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     } else {
       const mine = st.mine;
       const text = mine === 'white' || mine === 'black' ? (s.turn === mine ? ctx.t('yourTurn') : ctx.t('theirTurn')) : ctx.t('toMove', { side: sideName(s.turn) });
-      status.replaceChildren(h('div', { 'data-test': 'turn', 'data-turn': s.turn }, text));
+      // The computer's turn: a sign that it thinks (level hard takes a second and a half).
+      const thinking = s.status === 'playing' && !!s.players[s.turn]?.computer;
+      status.replaceChildren(
+        ...[
+          h('div', { 'data-test': 'turn', 'data-turn': s.turn }, text),
+          thinking ? h('div', { class: 'thinking', 'data-test': 'thinking', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ctx.t('computerThinking')) : null,
+        ].filter((x): x is HTMLDivElement => x !== null),
+      );
     }
     // the result and the rating changes stay two lines, as in the status
     const statusLines = status.children.length ? [...status.children].map((c) => c.textContent ?? '') : [status.textContent ?? ''];
@@ -319,11 +331,27 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     const items: HTMLElement[] = [];
     const link = ctx.prefs.linkOf(gameId);
     if (s.status === 'waiting' && link) {
-      items.push(h('div', { class: 'banner info' }, h('p', {}, ctx.t('waitingFriend')), h('input', { class: 'link', readonly: true, value: link, 'data-test': 'friend-link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() })));
+      const tg = ctx.telegram;
+      const invite = /#join=([\w-]+)/.exec(link)?.[1] ?? null;
+      items.push(
+        h('div', { class: 'banner info' },
+          h('p', {}, ctx.t('waitingFriend')),
+          h('input', { class: 'link', readonly: true, value: link, 'data-test': 'friend-link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
+          // In Telegram: into a chat of the player's choice, to open in Telegram or a browser.
+          tg && invite ? h('button', { type: 'button', class: 'btn primary', 'data-test': 'share-telegram', onclick: () => void tg.shareInvite(invite, link, ctx.prefs.token, ctx.lang) }, ctx.t('shareTelegram')) : null),
+      );
     }
     const actor = st.mine === 'both' ? s.turn : st.mine;
     if (s.draw_offer && !s.result && s.draw_offer === actor) {
       items.push(h('div', { class: 'banner info', 'data-test': 'draw-sent' }, ctx.t('drawOfferSent')));
+    }
+    // The opponent left while the game goes on (their clock keeps running).
+    const opponent: Color | null = st.mine === 'white' ? 'black' : st.mine === 'black' ? 'white' : null;
+    if (opponent && away[opponent] && s.status === 'playing' && !s.result) {
+      items.push(h('div', { class: 'banner warn', role: 'status', 'data-test': 'opponent-away' }, ctx.t('opponentAway')));
+    }
+    if (drawDeclined && !s.result) {
+      items.push(h('div', { class: 'banner info', role: 'status', 'data-test': 'draw-declined' }, ctx.t(drawDeclined === 'computer' ? 'drawDeclinedComputer' : 'drawDeclinedOpponent')));
     }
     if (s.rematch.white !== s.rematch.black && !s.rematch.game) {
       const asked: Color = s.rematch.white ? 'white' : 'black';
@@ -415,13 +443,21 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
     receivedAt = performance.now();
     pendingMove = null;
     confirmResign = false;
-    if (m.type === 'event' && m.event.kind === 'move') notice = '';
+    if (m.type === 'event' && m.event.kind === 'move') {
+      notice = '';
+      drawDeclined = null;
+    }
+    if (m.type === 'event' && m.event.kind === 'draw_decline' && m.event.by) {
+      const mine = seatOf(m.state, ctx.conn.playerId).mine;
+      if (mine !== m.event.by) drawDeclined = m.state.players[m.event.by]?.computer ? 'computer' : 'opponent';
+    }
     if (prev && m.state.moves.length !== prev.moves.length) setHint('');
     const next = m.state.rematch.game;
     render();
     for (const name of soundsFor(prev, m.state)) sounds.play(name);
     const offerWords = newOffers(prev, m.state, seat()).map((k) => ctx.t(k === 'draw' ? 'drawOffered' : 'takebackOffered'));
-    const words = [moveAnnouncement(prev, m.state, ctx.t), prev && !prev.result && m.state.result ? resultText(m.state) : null, ...offerWords].filter((x): x is string => !!x);
+    const declinedWords = m.type === 'event' && m.event.kind === 'draw_decline' && drawDeclined ? ctx.t(drawDeclined === 'computer' ? 'drawDeclinedComputer' : 'drawDeclinedOpponent') : null;
+    const words = [moveAnnouncement(prev, m.state, ctx.t), prev && !prev.result && m.state.result ? resultText(m.state) : null, ...offerWords, declinedWords].filter((x): x is string => !!x);
     if (words.length) say(words.join('. '));
     const mine = seat().mine;
     if (m.type === 'event' && m.event.kind === 'start') attention.call(ctx.t('titleArrived'));
@@ -443,6 +479,11 @@ export function gameView(ctx: AppCtx, root: HTMLElement, gameId: string): View {
   }
 
   const onMessage = (m: ServerMessage): void => {
+    if (m.type === 'presence' && m.game === gameId) {
+      away = { white: !m.present.white, black: !m.present.black };
+      render();
+      return;
+    }
     if ((m.type === 'state' || m.type === 'event') && m.game === gameId) {
       pacer.push(m, m.type === 'event' && m.event.kind === 'move' && !!m.event.computer);
       return;

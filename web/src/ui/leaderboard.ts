@@ -31,7 +31,7 @@ export function leaderboardView(ctx: AppCtx, root: HTMLElement, key: string | nu
   const asked = key && known(key) ? key : null;
   const table = h('div', {}, ctx.t('loading'));
   const nav = h('nav', { class: 'rules-nav', 'aria-label': ctx.t('variant') });
-  const section = h('section', { class: 'card leaderboard', 'data-test': 'leaderboard' }, h('h2', {}, ctx.t('leaderboard')), nav, table);
+  const section = h('section', { class: 'card leaderboard', 'data-test': 'leaderboard' }, h('h1', {}, ctx.t('leaderboard')), nav, table);
   root.replaceChildren(section);
   const showNav = (variant: string): void => {
     section.dataset['variant'] = variant;

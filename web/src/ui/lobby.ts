@@ -6,6 +6,7 @@ import type { Color } from '../board/geometry';
 import { maybeKey } from '../i18n';
 import { isDrawRules, type DrawRules, type Level, type ServerMessage, type TimeControlJson } from '../net/protocol';
 import { accountForm } from './account';
+import { keepSession, loadSignInFacts, providerButton, signInErrorText, type SignInFacts } from './signin';
 import { Attention } from './attention';
 import { signed } from './social';
 import type { AppCtx, View } from './context';
@@ -24,6 +25,15 @@ interface ListedGame {
 }
 
 type ModeChoice = 'computer' | 'friend' | 'random' | 'hotseat';
+/** The player's side as chosen, relative to the variant: the side that moves first (the default:
+ * Black in American, White elsewhere), the other one, or random. */
+export type SideChoice = 'first' | 'second' | 'random';
+
+/** The colour a side choice means in a variant whose first mover is `first`. */
+export function colorOf(side: SideChoice, first: Color): Color | 'random' {
+  if (side === 'random') return 'random';
+  return side === 'first' ? first : first === 'white' ? 'black' : 'white';
+}
 type TcChoice = 'default' | 'fast' | 'slow' | 'fischer' | 'none';
 
 const TIME_CONTROLS: Record<TcChoice, TimeControlJson | null> = {
@@ -52,7 +62,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
     variant: typeof saved['variant'] === 'string' && ctx.variant(saved['variant']) ? saved['variant'] : (ctx.variants[0]?.key ?? 'international'),
     mode: (['computer', 'friend', 'random', 'hotseat'].includes(String(saved['mode'])) ? saved['mode'] : 'computer') as ModeChoice,
     level: (['easy', 'normal', 'hard'].includes(String(saved['level'])) ? saved['level'] : 'normal') as Level,
-    color: (['white', 'black', 'random'].includes(String(saved['color'])) ? saved['color'] : 'white') as Color | 'random',
+    side: (['first', 'second', 'random'].includes(String(saved['side'])) ? saved['side'] : 'first') as SideChoice,
     tc: (String(saved['tc']) in TIME_CONTROLS ? saved['tc'] : 'default') as TcChoice,
     noForced: saved['noForced'] === true,
     drawRules: isDrawRules(saved['drawRules']) ? saved['drawRules'] : ('standard' as DrawRules),
@@ -62,12 +72,14 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
   let busy = false;
   let message = '';
   let seeking = false;
+  /** how the signed-in account signs in, and whether it may play rated games (GET /api/me) */
+  let facts: SignInFacts | null = null;
   const offs: (() => void)[] = [];
 
   const form = h('form', { class: 'lobby-form', 'data-test': 'lobby' });
   const account = h('div', { class: 'account card' });
   const mine = h('div', { class: 'my-games', 'data-test': 'my-games' });
-  root.replaceChildren(h('section', { class: 'lobby' }, h('div', { class: 'card' }, h('h2', {}, ctx.t('play')), form), h('div', { class: 'lobby-side' }, account, mine)));
+  root.replaceChildren(h('section', { class: 'lobby' }, h('div', { class: 'card' }, h('h1', {}, ctx.t('play')), form), h('div', { class: 'lobby-side' }, account, mine)));
 
   let alive = true;
   /** The player's games (GET /api/games?player=ID: the signed-in player's, or the guest's saved identity's), unfinished first. */
@@ -182,12 +194,21 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
       );
     }
     if (choice.mode === 'computer' || choice.mode === 'friend') {
-      const setColor = (c: Color | 'random'): void => { choice.color = c; remember(); renderForm(); };
+      // Named by colour, kept as "moves first" or not: the default is the side that moves first,
+      // in every variant, and a choice carries over to the other variants as that.
+      const first = meta?.first_to_move ?? 'white';
+      const color = colorOf(choice.side, first);
+      const setColor = (c: Color | 'random'): void => {
+        choice.side = c === 'random' ? 'random' : c === first ? 'first' : 'second';
+        remember();
+        renderForm();
+      };
+      const label = (c: Color): string => (c === first ? ctx.t('colorMovesFirst', { color: ctx.t(`color_${c}`) }) : ctx.t(`color_${c}`));
       rows.push(
         h('fieldset', {}, h('legend', {}, ctx.t('color')),
-          radio('color', 'white', choice.color, ctx.t('color_white'), setColor),
-          radio('color', 'black', choice.color, ctx.t('color_black'), setColor),
-          radio('color', 'random', choice.color, ctx.t('color_random'), setColor)),
+          radio('color', first, color, label(first), setColor),
+          radio('color', first === 'white' ? 'black' : 'white', color, label(first === 'white' ? 'black' : 'white'), setColor),
+          radio('color', 'random', color, ctx.t('color_random'), setColor)),
       );
     }
     if (choice.mode === 'friend' || choice.mode === 'random') {
@@ -200,8 +221,12 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
       );
     }
     if (choice.mode === 'friend' && ctx.prefs.username) {
+      // The operator may keep rated games for accounts signed in with the provider (Ttakji's rule).
+      const barred = ctx.auth.rated_requires === 'oidc' && facts !== null && !facts.may_rate;
       rows.push(
-        h('label', { class: 'toggle' }, h('input', { type: 'checkbox', 'data-test': 'rated', checked: choice.rated, onchange: (e: Event) => { choice.rated = (e.target as HTMLInputElement).checked; remember(); } }), ctx.t('rated')),
+        barred
+          ? h('p', { class: 'muted', 'data-test': 'rated-needs-provider' }, ctx.t('ratedNeedsProvider', { name: ctx.auth.oidc?.name ?? '' }))
+          : h('label', { class: 'toggle' }, h('input', { type: 'checkbox', 'data-test': 'rated', checked: choice.rated, onchange: (e: Event) => { choice.rated = (e.target as HTMLInputElement).checked; remember(); } }), ctx.t('rated')),
       );
     }
     if (choice.mode === 'friend' || choice.mode === 'hotseat') {
@@ -252,7 +277,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
         mode: choice.mode,
         variant: choice.variant,
         ...(choice.mode === 'computer' ? { level: choice.level } : {}),
-        ...(choice.mode === 'computer' || choice.mode === 'friend' ? { color: choice.color } : {}),
+        ...(choice.mode === 'computer' || choice.mode === 'friend' ? { color: colorOf(choice.side, ctx.variant(choice.variant)?.first_to_move ?? 'white') } : {}),
         ...(choice.mode === 'friend' ? { clock: TIME_CONTROLS[choice.tc], rated: choice.rated && !!ctx.prefs.username } : {}),
         ...((choice.mode === 'friend' || choice.mode === 'hotseat') && choice.fen ? { fen: choice.fen } : {}),
         options,
@@ -286,30 +311,58 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
     }),
   );
 
+  /** A sign-in that came back refused (#signin-error=REASON), said once. */
+  const refused = /^#signin-error=([\w-]+)/.exec(location.hash);
+  const signInError = refused ? h('p', { class: 'banner error', role: 'alert', 'data-test': 'signin-error' }, signInErrorText(ctx, refused[1] as string)) : null;
+  if (refused) history.replaceState(null, '', `${location.pathname}${location.search}#/`);
+
+  const loadFacts = (): void => {
+    const token = ctx.prefs.token;
+    if (!token) return;
+    void loadSignInFacts(token).then((f) => {
+      if (!alive || token !== ctx.prefs.token) return;
+      facts = f;
+      renderAccount();
+      renderForm();
+    });
+  };
+
   function renderAccount(): void {
     if (ctx.prefs.username) {
+      // A password account may link the provider (and play rated games where the rule asks it).
+      const canLink = facts !== null && !facts.sign_in.includes('oidc');
       account.replaceChildren(
-        h('p', { 'data-test': 'signed-in' }, ctx.t('signedInAs', { name: ctx.prefs.username }), ' · ', h('a', { href: `#/player/${encodeURIComponent(ctx.prefs.username)}`, 'data-test': 'my-profile' }, ctx.t('myProfile'))),
-        h('button', { type: 'button', class: 'btn', onclick: () => { ctx.prefs.token = null; ctx.prefs.username = null; ctx.conn.close(); ctx.conn.connect(); renderAccount(); renderForm(); } }, ctx.t('signOut')),
-        h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
+        ...[
+          signInError,
+          h('p', { 'data-test': 'signed-in' }, ctx.t('signedInAs', { name: ctx.prefs.username }), ' · ', h('a', { href: `#/player/${encodeURIComponent(ctx.prefs.username)}`, 'data-test': 'my-profile' }, ctx.t('myProfile'))),
+          canLink ? providerButton(ctx, ctx.auth, true) : null,
+          h('button', { type: 'button', class: 'btn', 'data-test': 'sign-out', onclick: () => { ctx.prefs.token = null; ctx.prefs.username = null; facts = null; ctx.conn.close(); ctx.conn.connect(); renderAccount(); renderForm(); } }, ctx.t('signOut')),
+          h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
+        ].filter((x): x is HTMLElement => x !== null),
       );
       return;
     }
     account.replaceChildren(
-      accountForm(ctx, (token, username) => {
-        ctx.prefs.token = token;
-        ctx.prefs.username = username;
-        ctx.conn.close();
-        ctx.conn.connect();
-        renderAccount();
-        renderForm();
-      }),
-      h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
+      ...[
+        signInError,
+        providerButton(ctx, ctx.auth),
+        accountForm(ctx, (token, username) => {
+          keepSession(ctx, token, username);
+          renderAccount();
+          renderForm();
+          loadFacts();
+        }),
+        h('p', {}, h('a', { href: '#/leaderboard' }, ctx.t('leaderboard'))),
+      ].filter((x): x is HTMLElement => x !== null),
     );
   }
 
   renderForm();
   renderAccount();
+  loadFacts();
+  // In Telegram its main button starts the game as chosen.
+  ctx.telegram?.setMain(ctx.t('start'), () => void start());
+  offs.push(() => ctx.telegram?.setMain(null));
   return { destroy: () => offs.forEach((f) => f()) };
 }
 
@@ -345,7 +398,7 @@ export function joinView(ctx: AppCtx, root: HTMLElement, invite: string): View {
     const form = h(
       'form',
       { class: 'card join-form', 'data-test': 'join-form' },
-      h('h2', {}, ctx.t('joinTitle')),
+      h('h1', {}, ctx.t('joinTitle')),
       h('label', { class: 'field', for: 'join-nickname' }, h('span', {}, ctx.t('nickname')), nick),
       h('button', { type: 'submit', class: 'btn primary big', 'data-test': 'join' }, ctx.t('joinButton')),
     );

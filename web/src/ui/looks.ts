@@ -5,17 +5,52 @@ import type { BoardApi } from '../board/api';
 import type { Look } from '../board/state';
 import type { AppCtx } from './context';
 import { h } from './dom';
+import type { Prefs } from './prefs';
 
-export function boardControls(ctx: AppCtx, boards: () => BoardApi[], numbersShown: () => boolean = () => ctx.prefs.showNumbers): HTMLElement {
+/** Languages of the places where dama is played on its plain lined wooden board: Turkish, Greek,
+ * Armenian, Arabic, Azerbaijani. */
+const DAMA_LANGUAGES = new Set(['tr', 'el', 'hy', 'ar', 'az']);
+
+/**
+ * The look a board opens with while the player never chose one. Turkish dama opens on the classic
+ * wooden board drawn with lines where players are used to plain dama, and with candy pieces on a
+ * pistachio board elsewhere (as the Turkish dama product page says); the other variants open on
+ * classic wood.
+ */
+export function defaultLook(variant: string, languages: readonly string[]): Look {
+  if (variant !== 'turkish') return 'classic';
+  return languages.some((l) => DAMA_LANGUAGES.has(l.toLowerCase().split('-')[0] ?? '')) ? 'classic' : 'candy';
+}
+
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+}
+
+/** The look of a board of `variant`: the player's choice, else the default. */
+export function lookFor(prefs: Pick<Prefs, 'chosenLook'>, variant: string, languages: readonly string[] = browserLanguages()): Look {
+  return prefs.chosenLook ?? defaultLook(variant, languages);
+}
+
+/** Shows `look` as the chosen one among the look buttons under `root`. */
+export function markLook(root: ParentNode, look: Look): void {
+  for (const btn of root.querySelectorAll<HTMLElement>('.look-choice')) {
+    const on = btn.dataset['look'] === look;
+    btn.classList.toggle('active', on);
+    btn.setAttribute('aria-pressed', String(on));
+  }
+}
+
+export function boardControls(ctx: AppCtx, boards: () => BoardApi[], numbersShown: () => boolean = () => ctx.prefs.showNumbers, variant: () => string = () => ''): HTMLElement {
   const looks: Look[] = ['classic', 'candy'];
+  const current = lookFor(ctx.prefs, variant());
   const lookButtons = looks.map((l) =>
     h(
       'button',
       {
         type: 'button',
-        class: `look-choice look-${l}${ctx.prefs.look === l ? ' active' : ''}`,
+        class: `look-choice look-${l}${current === l ? ' active' : ''}`,
         'data-test': `look-${l}`,
-        'aria-pressed': String(ctx.prefs.look === l),
+        'aria-pressed': String(current === l),
         onclick: () => {
           ctx.prefs.look = l;
           document.body.dataset['look'] = l;

@@ -84,7 +84,7 @@ export function playerView(ctx: AppCtx, root: HTMLElement, name: string): View {
     const games = p.games.map((g) => gameRow(g, p.user));
     root.replaceChildren(
       h('section', { class: 'card profile', 'data-test': 'profile', 'data-player': p.user.username },
-        h('h2', {}, p.user.username),
+        h('h1', {}, p.user.username),
         h('p', { class: 'muted' }, ctx.t('memberSince', { date: date(ctx, p.created_ms) })),
         variants.length === 0
           ? h('p', { class: 'muted' }, ctx.t('noRatedGames'))
@@ -105,7 +105,7 @@ export function playerView(ctx: AppCtx, root: HTMLElement, name: string): View {
                 h('tr', { 'data-test': 'profile-game', 'data-game': g.id, 'data-result': g.result },
                   h('td', {}, date(ctx, g.created_ms)),
                   h('td', {}, ctx.variantName(g.variant), g.rated ? h('span', { class: 'muted' }, ` · ${ctx.t('ratedShort')}`) : null),
-                  h('td', {}, !g.opponent ? '—' : g.opponent.account ? h('a', { href: playerLink(g.opponent.name), 'data-test': 'opponent-link' }, g.opponent.name) : displayName(ctx.t, g.opponent)),
+                  h('td', {}, g.imported ? `${g.imported.white} – ${g.imported.black}` : !g.opponent ? '—' : g.opponent.account ? h('a', { href: playerLink(g.opponent.name), 'data-test': 'opponent-link' }, g.opponent.name) : displayName(ctx.t, g.opponent)),
                   h('td', { class: `result-${g.result}` }, ctx.t(`side_result_${g.result}`), g.ratingChange !== null ? h('span', { class: 'muted', 'data-test': 'rating-change' }, ` (${signed(g.ratingChange)})`) : null),
                   h('td', {}, h('a', { href: `#/game/${g.id}`, 'data-test': 'review-link' }, ctx.t('reviewLink'))))))),
       ),

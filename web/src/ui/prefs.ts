@@ -44,6 +44,11 @@ export class Prefs {
   get look(): Look {
     return this.get('look') === 'candy' ? 'candy' : 'classic';
   }
+  /** The look the player chose under a board, or null while they never did. */
+  get chosenLook(): Look | null {
+    const v = this.get('look');
+    return v === 'candy' || v === 'classic' ? v : null;
+  }
   set look(v: Look) {
     this.set('look', v);
   }

@@ -20,6 +20,7 @@ import type { AppCtx } from './context';
 import { h } from './dom';
 import { moveRows } from './model';
 import { bindSteps, copyToClipboard, type Step } from './navigation';
+import { scoreLabel } from './enginePanel';
 
 /** The engine's budget for each position of a reviewed game (docs/web.md). */
 export const REVIEW_NODES = 150_000;
@@ -63,6 +64,8 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
   let evals: (PositionEval | null)[] = analysed.get(initial.id) ?? [];
   let marks: MoveMark[] = [];
   let running = false;
+  /** one shown position being analysed (stepping), not the whole game */
+  let stepping = false;
   let note = '';
   let alive = true;
 
@@ -77,6 +80,9 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
   const graph = h('div', { class: 'eval-graph', 'data-test': 'eval-graph' });
   const markList = h('ul', { class: 'mark-list', 'data-test': 'marks' });
   const callout = h('div', { class: 'mark-callout', 'data-test': 'mark-callout', hidden: true });
+  // Every position while stepping: its evaluation and the engine's best move (not only after the
+  // moves marked as mistakes); a position not analysed yet is analysed when shown.
+  const positionLine = h('p', { class: 'review-eval', 'data-test': 'review-eval', 'aria-live': 'polite' });
 
   parts.panel.replaceChildren(
     h('section', { class: 'review', 'data-test': 'review' },
@@ -87,6 +93,7 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
         copyButton,
         h('a', { class: 'btn', 'data-test': 'open-analysis', href: '#', onclick: (e: Event) => { e.preventDefault(); openAnalysis(); } }, ctx.t('openInAnalysis'))),
       fenField,
+      positionLine,
       callout,
       h('div', { class: 'row' }, analyseButton),
       progress,
@@ -127,6 +134,48 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
     renderList();
     renderGraph();
     renderCallout();
+    renderPosition();
+    void evaluateShown();
+  }
+
+  /** The shown position's evaluation and best move, when known. */
+  function renderPosition(): void {
+    const e = evals[ply];
+    if (!game || !e) {
+      positionLine.textContent = game ? ctx.t('evaluating') : '';
+      positionLine.dataset['known'] = '0';
+      return;
+    }
+    const score = scoreLabel(ctx, whiteView(e.score, turnAt(ply)));
+    positionLine.textContent = e.best ? ctx.t('positionEval', { score, move: e.best.text }) : ctx.t('positionEvalNoMove', { score });
+    positionLine.dataset['known'] = '1';
+  }
+
+  /** Analyses the shown position if nothing has yet (the whole game's analysis fills them all). */
+  async function evaluateShown(): Promise<void> {
+    const g = game;
+    const p = ply;
+    if (!g || running || stepping || evals[p]) return;
+    if (evals.length !== g.fens.length) evals = new Array<PositionEval | null>(g.fens.length).fill(null);
+    if (p === g.fens.length - 1 && g.result) {
+      evals[p] = finalEval(g);
+      renderPosition();
+      return;
+    }
+    stepping = true;
+    try {
+      const r = await client.analyse({ ...specOf(state), moves: specOf(state).moves.slice(0, p) }, { nodes: REVIEW_NODES });
+      if (!alive) return;
+      const line = r.lines[0];
+      evals[p] = line ? { score: line.score, best: line.move, pv: line.pv } : { score: 0, best: null, pv: [] };
+      analysed.set(state.id, evals);
+    } catch {
+      return;
+    } finally {
+      stepping = false;
+    }
+    if (ply === p) renderPosition();
+    else void evaluateShown();
   }
 
   function renderList(): void {
@@ -146,7 +195,14 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
     parts.moveList.replaceChildren(
       h('ol', {}, ...rows.map((r) => h('li', {}, h('span', { class: 'num' }, `${r.number}.`), cell(r.first, '…'), cell(r.second)))),
     );
-    parts.moveList.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+    // The current move in view inside the list only: scrollIntoView scrolled the page too, and a
+    // finished game opened on a phone (the list under the board) with the board off screen.
+    const current = parts.moveList.querySelector<HTMLElement>('.current');
+    if (current) {
+      const list = parts.moveList.getBoundingClientRect();
+      const box = current.getBoundingClientRect();
+      if (box.top < list.top || box.bottom > list.bottom) parts.moveList.scrollTop += box.top - list.top - parts.moveList.clientHeight / 2;
+    }
   }
 
   function turnAt(p: number): Color {
@@ -231,6 +287,7 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
     running = true;
     refreshButton();
     const total = g.fens.length;
+    while (stepping) await new Promise((r) => setTimeout(r, 50));
     progress.hidden = false;
     progress.max = total;
     if (evals.length !== total) evals = new Array<PositionEval | null>(total).fill(null);
@@ -250,6 +307,7 @@ export function createReview(ctx: AppCtx, parts: ReviewParts, initial: GameState
         renderGraph();
         renderMarks();
         renderList();
+        if (i === ply) renderPosition();
       }
       progress.value = total;
       setStatus(ctx.t('analysisDone', { n: total }));

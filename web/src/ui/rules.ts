@@ -8,7 +8,7 @@ import { buildGeometry } from '../board/geometry';
 import type { AppCtx, View } from './context';
 import { h } from './dom';
 import { squareWords } from './announce';
-import { boardControls } from './looks';
+import { boardControls, lookFor } from './looks';
 
 export function rulesView(ctx: AppCtx, root: HTMLElement, key: string | null): View {
   const boards: BoardApi[] = [];
@@ -21,7 +21,7 @@ export function rulesView(ctx: AppCtx, root: HTMLElement, key: string | null): V
   const meta = key ? ctx.variant(key) : undefined;
   if (!meta) {
     root.replaceChildren(
-      h('section', { class: 'rules card', 'data-test': 'rules-index' }, h('h2', {}, ctx.t('rules')), nav, h('ul', {}, ...rules.common.map((p) => h('li', {}, p))), h('p', {}, rules.noForced),
+      h('section', { class: 'rules card', 'data-test': 'rules-index' }, h('h1', {}, ctx.t('rules')), nav, h('ul', {}, ...rules.common.map((p) => h('li', {}, p))), h('p', {}, rules.noForced),
         h('h3', {}, ctx.t('faq')),
         h('dl', { class: 'faq', 'data-test': 'faq' }, ...rules.faq.flatMap((f) => [h('dt', {}, f.q), h('dd', {}, f.a)]))),
     );
@@ -36,11 +36,11 @@ export function rulesView(ctx: AppCtx, root: HTMLElement, key: string | null): V
       'section',
       { class: 'rules card', 'data-test': 'rules', 'data-variant': meta.key },
       nav,
-      h('h2', {}, ctx.t('rulesOf', { name: ctx.variantName(meta.key) })),
+      h('h1', {}, ctx.t('rulesOf', { name: ctx.variantName(meta.key) })),
       h(
         'div',
         { class: 'rules-body' },
-        h('figure', { class: 'rules-figure' }, diagram, h('figcaption', {}, `${ctx.t('startPosition')} · ${boardKind} · ${ctx.t('firstMove', { side: ctx.t(meta.first_to_move === 'white' ? 'white' : 'black') })}`), boardControls(ctx, () => boards, () => true)),
+        h('figure', { class: 'rules-figure' }, diagram, h('figcaption', {}, `${ctx.t('startPosition')} · ${boardKind} · ${ctx.t('firstMove', { side: ctx.t(meta.first_to_move === 'white' ? 'white' : 'black') })}`), boardControls(ctx, () => boards, () => true, () => meta.key)),
         h(
           'div',
           { class: 'rules-text' },
@@ -54,7 +54,7 @@ export function rulesView(ctx: AppCtx, root: HTMLElement, key: string | null): V
     ),
   );
   const b = createBoard(diagram, { geometry: g, label: `${ctx.variantName(meta.key)}: ${ctx.t('startPosition')}`, words: squareWords(ctx.t), onMove: () => undefined });
-  b.setLook(ctx.prefs.look);
+  b.setLook(lookFor(ctx.prefs, meta.key));
   b.setShowNumbers(true);
   b.setShowCoords(ctx.prefs.showCoords);
   b.setPosition(fen.pieces, [], [], null);

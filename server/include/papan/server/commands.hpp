@@ -59,7 +59,10 @@ struct CreateRequest {
     GameMode mode           = GameMode::Computer;  // computer | friend | hotseat
     core::VariantId variant = core::VariantId::International;
     Level level             = Level::Normal;
-    std::optional<core::Color> color;  // nullopt: random
+    // The creator's colour: nullopt for the side that moves first (the player, not the computer,
+    // makes the first move), unless random_color (`random`: a coin decides).
+    std::optional<core::Color> color;
+    bool random_color = false;
     // The clock of a friend game: nullopt for the default, TimeKind::None for none.
     std::optional<TimeControl> clock;
     core::GameOptions options;

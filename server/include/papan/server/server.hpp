@@ -3,6 +3,8 @@
 // stops accepting, closes sockets, finishes queued store writes).
 #pragma once
 
+#include <papan/server/auth_options.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -59,6 +61,8 @@ struct ServerOptions {
     std::string egdb_dir = "./data/egdb";
     // The nodes' shared secret for the bus messages' HMAC (empty: PAPAN_CLUSTER_SECRET).
     std::string cluster_secret;
+    // Sign-in with an OpenID Connect provider and the Telegram bot (auth_options.hpp).
+    AuthOptions auth;
     // Test hook (hidden option --test-fault): an HTTP target or WebSocket text equal to it
     // throws inside the connection's code. Empty (the default): off.
     std::string test_fault;

@@ -106,6 +106,17 @@ struct UserRecord {
     std::int64_t created_ms = 0;
 };
 
+// An account of another service that signs a user in: an OpenID Connect issuer's subject, or a
+// Telegram user id (issuer "telegram"). One (issuer, subject) belongs to at most one user.
+struct ExternalIdentityRecord {
+    std::string issuer;
+    std::string subject;
+    std::int64_t user_id    = 0;
+    std::int64_t created_ms = 0;
+
+    friend bool operator==(const ExternalIdentityRecord&, const ExternalIdentityRecord&) = default;
+};
+
 struct RatingRecord {
     std::int64_t user_id = 0;
     std::string username;
@@ -143,9 +154,12 @@ public:
     unfinished_games(std::int64_t updated_before_ms, const std::string& after_id, int limit) = 0;
     // How many unfinished games a player id sits in (the per-player cap on open games).
     [[nodiscard]] virtual int count_unfinished(const std::string& player_id) = 0;
-    // Games of a player id, newest first (without moves).
+    // Games of a player id, newest first (without moves): those it sits in and those it imported.
     [[nodiscard]] virtual std::vector<GameRecord> games_of(const std::string& player_id,
                                                            int limit) = 0;
+    // The player id that imported a game (POST /api/import): the game is listed among its games
+    // (games_of), though it sits in neither seat.
+    virtual void record_import(const std::string& player_id, const std::string& game_id) = 0;
 
     // Accounts. create_user returns nullopt when the name is taken (case-insensitive).
     [[nodiscard]] virtual std::optional<std::int64_t> create_user(const UserRecord& u)        = 0;
@@ -161,6 +175,23 @@ public:
     virtual void delete_session(const std::string& token_hash)                                 = 0;
     // Every session of the user but `keep_hash` (a password change signs the others out).
     virtual void delete_other_sessions(std::int64_t user_id, const std::string& keep_hash) = 0;
+
+    // Outside identities (docs/security.md, "Sign-in"). The user an (issuer, subject) belongs to;
+    // link_identity is false (and changes nothing) when it belongs to a user already.
+    [[nodiscard]] virtual std::optional<std::int64_t> identity_user(const std::string& issuer,
+                                                                    const std::string& subject) = 0;
+    [[nodiscard]] virtual bool link_identity(const ExternalIdentityRecord& r)                   = 0;
+    [[nodiscard]] virtual std::vector<ExternalIdentityRecord>
+    identities_of(std::int64_t user_id) = 0;
+    // A sign-in under way (an OpenID Connect request, a ticket), by the hash of its secret,
+    // until expires_ms. take_auth_pending returns it once and removes it; nullopt when unknown
+    // or expired. put_auth_pending also drops the records that expired before now_ms.
+    virtual void put_auth_pending(const std::string& key_hash,
+                                  const std::string& payload,
+                                  std::int64_t expires_ms,
+                                  std::int64_t now_ms)                                      = 0;
+    [[nodiscard]] virtual std::optional<std::string> take_auth_pending(const std::string& key_hash,
+                                                                       std::int64_t now_ms) = 0;
 
     // Ratings (1200 and 0 games when the player has none yet).
     [[nodiscard]] virtual RatingRecord rating(std::int64_t user_id, const std::string& variant) = 0;
