@@ -93,13 +93,14 @@ test-sanitizers: deps
 	    [ $$status -eq 0 ] || { echo "$$p: FAILED"; exit 1; }; \
 	done
 
-# A short fuzzing run of the rules core's parsers (FEN, PDN, move text; preset fuzz, the core
-# built with clang and the fuzzer's instrumentation), three at once for 40 s. The three that link
-# the server library (the WebSocket message decoder, HTTP requests, bus messages) need the whole
-# server and engine built that way (about 4 min on two cores): `make test-fuzz-all`
-# (`make test-extra`) and `make fuzz`.
+# A short fuzzing run (preset fuzz: clang and the fuzzer's instrumentation) of the rules core's
+# parsers (FEN, PDN, move text) and of the HTTP request reader and edge (papan_http_edge, a small
+# library of its own), four at once for 40 s. The three that link the whole server library (the
+# WebSocket message decoder, HTTP requests through the handlers, bus messages) need the server
+# and engine built that way (about 4 min on two cores): `make test-fuzz-all` (`make test-extra`)
+# and `make fuzz`.
 test-fuzz: deps
-	@FUZZ_SECONDS=40 FUZZ_JOBS=3 bash scripts/fuzz fen pdn move_text
+	@FUZZ_SECONDS=40 FUZZ_JOBS=4 bash scripts/fuzz fen pdn move_text http_wire
 
 test-fuzz-all: deps
 	@FUZZ_SECONDS=40 FUZZ_JOBS=7 bash scripts/fuzz

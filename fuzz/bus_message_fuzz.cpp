@@ -42,7 +42,9 @@ int one_input(const std::uint8_t* data, std::size_t size) {
     }
     const auto& job = std::get<AiJob>(decoded);
     check(!job.id.empty() && !job.node.empty(), "a job without id or node", text);
-    check(engine::level_from_string(job.level).has_value(), "a job of an unknown level", text);
+    check(engine::level_from_string(engine::level_name(job.level)) == job.level,
+          "a job of an unknown level",
+          text);
     const auto& l = job.limits;
     check(l.nodes > 0 || l.depth > 0 || l.move_time > 0 || l.time_left >= 0,
           "a job without a search limit",

@@ -39,21 +39,19 @@ server::GameRecord make_game(
     rec.status     = server::GameStatus::Playing;
     rec.created_ms = now_ms;
     rec.updated_ms = now_ms;
-    rec.clocks     = "{}";  // fresh clocks (the room starts the turn when it loads)
-    rec.seats[0]   = server::SeatRecord{"g" + hex(rng, 16), "White", false, std::nullopt};
+    // No clocks stored: fresh ones (the room starts the turn when it loads).
+    rec.seats[0] = server::SeatRecord{"g" + hex(rng, 16), "White", false, std::nullopt};
     if (active) {
         rec.mode         = server::GameMode::Friend;
-        rec.time_control = R"({"kind":"byoyomi","main":300.0,"periods":3,"period":30.0})";
+        rec.time_control = server::default_time_control();
         rec.seats[1]     = server::SeatRecord{"g" + hex(rng, 16), "Black", false, std::nullopt};
     } else if (rng() % 2 == 0) {
-        rec.mode         = server::GameMode::Computer;
-        rec.level        = "normal";
-        rec.time_control = "null";
-        rec.seats[1]     = server::SeatRecord{"ai", "Computer (normal)", true, std::nullopt};
+        rec.mode     = server::GameMode::Computer;
+        rec.level    = server::Level::Normal;
+        rec.seats[1] = server::SeatRecord{"ai", "Computer (normal)", true, std::nullopt};
     } else {
-        rec.mode         = server::GameMode::Hotseat;
-        rec.time_control = "null";
-        rec.seats[1]     = rec.seats[0];
+        rec.mode     = server::GameMode::Hotseat;
+        rec.seats[1] = rec.seats[0];
     }
     core::Game game(variant);
     for (int ply = 0; ply < plies && !game.legal_moves().empty(); ++ply) {

@@ -74,11 +74,11 @@ GameFrame take_game_frame(Json& state, const Json& msg) {
     if (!known || version != have + 1 || !msg.contains("delta")) {
         return GameFrame::Gap;
     }
-    Json next = state;
-    if (!apply_state_delta(next, msg["delta"])) {
+    // In place: apply_state_delta checks the whole delta before it changes anything, so a
+    // delta that does not fit leaves the state as it was (no copy of the state per event).
+    if (!apply_state_delta(state, msg["delta"])) {
         return GameFrame::Gap;
     }
-    state = std::move(next);
     return GameFrame::Applied;
 }
 

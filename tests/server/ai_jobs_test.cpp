@@ -20,7 +20,8 @@ AiJob sample_job() {
     engine::SearchLimits limits;
     limits.time_left = 61.5;
     limits.increment = 2;
-    return AiJob{"b1-7", "node-a", std::move(game), "hard", limits, true, 1'764'400'001'000};
+    return AiJob{
+        "b1-7", "node-a", std::move(game), engine::Level::Hard, limits, true, 1'764'400'001'000};
 }
 
 TEST(AiJobs, AJobSurvivesItsJson) {
@@ -31,7 +32,7 @@ TEST(AiJobs, AJobSurvivesItsJson) {
     const auto& back = std::get<AiJob>(decoded);
     EXPECT_EQ(back.id, "b1-7");
     EXPECT_EQ(back.node, "node-a");
-    EXPECT_EQ(back.level, "hard");
+    EXPECT_EQ(back.level, engine::Level::Hard);
     EXPECT_TRUE(back.clocked);
     EXPECT_EQ(back.take_by_ms, 1'764'400'001'000);
     EXPECT_EQ(back.game.ply(), 6);

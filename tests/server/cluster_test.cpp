@@ -107,6 +107,30 @@ TEST_F(ClusterTest, PlayersOnTwoNodesPlayOneGame) {
     EXPECT_EQ(again["state"]["ply"], 12);
 }
 
+// A join for a game held by another node travels over the bus with the hash of the invite's
+// secret, never the secret (docs/security.md): whoever reads Redis learns no working link.
+TEST_F(ClusterTest, AForwardedJoinCarriesNoInviteSecret) {
+    auto n1                  = node("n1");
+    auto n2                  = node("n2");
+    auto a                   = player(n1->port(), "Ann");
+    auto b                   = player(n2->port(), "Bob");
+    const Json st            = a->create({{"mode", "friend"}, {"variant", "international"}});
+    const std::string game   = st["game"];
+    const std::string invite = st["created"]["invite"];
+    const std::string secret = invite.substr(invite.find('-') + 1);
+    const auto log           = dir.path() / "bus.log";
+    {
+        const auto monitor = redis->monitor(log.string());
+        b->send(Json{{"type", "join"}, {"invite", invite}});
+        b->wait_state(game, [](const Json& s) { return s["status"] == "playing"; });
+    }
+    const std::string bus = read_file(log);
+    EXPECT_NE(bus.find("invite_hash"), std::string::npos)
+        << "the join did not cross the bus: " << bus.substr(0, 2000);
+    EXPECT_NE(bus.find(server::hash_secret(invite)), std::string::npos);
+    EXPECT_EQ(bus.find(secret), std::string::npos) << "the invite's secret is on the bus";
+}
+
 TEST_F(ClusterTest, RandomPairingMatchesPlayersOfDifferentNodes) {
     auto n1 = node("n1", {"--pairing-wait", "60"});
     auto n2 = node("n2", {"--pairing-wait", "60"});
@@ -187,7 +211,7 @@ TEST_F(ClusterTest, ABusMessageNotSealedByANodeIsRefused) {
                     {"origin", "n2"},
                     {"conn", "forged"},
                     {"who", {{"id", welcome["player"]["id"]}, {"name", "Ann"}}},
-                    {"raw", Json{{"type", "resign"}, {"game", game}}.dump()},
+                    {"request", {{"game", game}, {"command", {{"kind", "resign"}}}}},
                     {"hops", 1}};
     };
     const std::string channel = "papan:node:n1";

@@ -82,6 +82,75 @@ bool has_header(const HttpResult& r, const std::string& line) {
     return r.headers.find("\r\n" + line + "\r\n") != std::string::npos;
 }
 
+// The responses in what the server sent on one connection (their status lines: the bodies here
+// are JSON errors and health checks).
+std::size_t responses(const HttpResult& r) {
+    std::size_t n = 0;
+    for (auto at = r.raw.find("HTTP/1.1 "); at != std::string::npos;
+         at      = r.raw.find("HTTP/1.1 ", at + 1)) {
+        ++n;
+    }
+    return n;
+}
+
+// RFC 9112 framing (the request reader, server/src/api/http_reader.cpp): a request whose body's
+// length is ambiguous, or with a folded header line, is answered 400 and the connection closed,
+// so the bytes after it are never read as a second request (request smuggling behind a proxy);
+// a request without exactly one Host is 400; a request line too long for the head is 414; a
+// header over 4 KiB is 431. Each of these once got another answer (the reproductions).
+TEST(Edge, AnAmbiguousOrFoldedRequestIsRefusedAndTheConnectionClosed) {
+    TempDir dir;
+    ServerProcess server(dir.path());
+    const auto port            = server.port();
+    const std::string smuggled = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+    for (const std::string te : {"gzip", "identity", "xchunked", "chunked", "gzip, chunked"}) {
+        const auto r = raw_http(port,
+                                "POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: " + te +
+                                    "\r\nContent-Length: 5\r\n\r\nhello" + smuggled);
+        EXPECT_EQ(r.status, 400U) << te << ": " << r.raw;
+        EXPECT_EQ(responses(r), 1U) << te << ": the rest was read as a request: " << r.raw;
+        EXPECT_TRUE(has_header(r, "Connection: close")) << r.headers;
+    }
+    for (const std::string te : {"gzip", "identity"}) {  // no length at all
+        const auto r = raw_http(port,
+                                "POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: " + te +
+                                    "\r\n\r\n" + smuggled);
+        EXPECT_EQ(r.status, 400U) << te << ": " << r.raw;
+        EXPECT_EQ(responses(r), 1U) << te << ": " << r.raw;
+    }
+    const auto folded =
+        raw_http(port, "GET /api/me HTTP/1.1\r\nHost: x\r\nX-Note: a\r\n b\r\n\r\n" + smuggled);
+    EXPECT_EQ(folded.status, 400U) << folded.raw;
+    EXPECT_EQ(responses(folded), 1U) << folded.raw;
+    // Host: none or two is 400 in HTTP/1.1; HTTP/1.0 may go without.
+    EXPECT_EQ(raw_http(port, "GET /healthz HTTP/1.1\r\n\r\n").status, 400U);
+    EXPECT_EQ(raw_http(port, "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n").status, 400U);
+    const auto old = raw_http(port, "GET /healthz HTTP/1.0\r\n\r\n");
+    EXPECT_NE(old.raw.find(" 200 "), std::string::npos) << old.raw;
+    // A target over the whole head's 16 KiB is still a target too long.
+    std::string huge(20 * 1024, 'a');
+    huge.front()           = '/';
+    const auto long_target = raw_http(port, "GET " + huge + " HTTP/1.1\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(long_target.status, 414U) << long_target.headers;
+    // A header too long is said so, not called a wrong character.
+    const auto auth = raw_http(port,
+                               "GET /api/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                                   std::string(5000, 'a') + "\r\n\r\n");
+    EXPECT_EQ(auth.status, 431U) << auth.raw;
+    EXPECT_EQ(auth.json()["error"], "header_too_large") << auth.body;
+    // Requests that are fine still share a connection: two pipelined, two answers.
+    const auto two = raw_http(port, smuggled + smuggled);
+    EXPECT_EQ(two.status, 200U);
+    EXPECT_EQ(responses(two), 2U) << two.raw;
+    // A chunked body is read as before.
+    const auto chunked = raw_http(port,
+                                  "POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: "
+                                  "chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
+    EXPECT_EQ(chunked.status, 401U) << chunked.raw;  // read whole: "{}" names no user
+    EXPECT_NE(chunked.body.find("bad_credentials"), std::string::npos) << chunked.raw;
+    EXPECT_EQ(http_request(port, "GET", "/healthz").status, 200U);
+}
+
 TEST(Edge, ResponsesCarryTheSecurityAndCachingHeaders) {
     TempDir dir;
     TempDir web;

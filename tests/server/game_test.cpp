@@ -626,6 +626,34 @@ TEST_F(ServerTest, RatedGameMovesBothRatings) {
     EXPECT_EQ(hist_b["games"][0]["rating_change"], -16);
 }
 
+// A forged secret with the id of a real game that waits for its friend tells nothing about that
+// game (it is invite_invalid, as for a game that does not exist, not invite_used), and the game
+// still waits for its friend; the right link of a game that has started is invite_used.
+TEST_F(ServerTest, AForgedInviteSaysNothingAboutTheGameItNames) {
+    start();
+    auto a           = client("Ann");
+    auto b           = client("Bob");
+    auto c           = client("Carl");
+    const auto error = [](WsClient& w) {
+        return w.recv_until([](const Json& j) { return j["type"] == "error"; });
+    };
+    const Json waiting    = a->create({{"mode", "friend"}});
+    const std::string id  = waiting["game"];
+    const std::string url = waiting["created"]["invite"];
+    c->send(Json{{"type", "join"}, {"invite", id + "-0123456789abcdef0123456789abcdef"}});
+    EXPECT_EQ(error(*c)["code"], "invite_invalid");
+    c->send(Json{{"type", "join"}, {"invite", id + "-x"}});
+    EXPECT_EQ(error(*c)["code"], "invite_invalid");
+    c->send(
+        Json{{"type", "join"}, {"invite", "ffffffffffffffff-0123456789abcdef0123456789abcdef"}});
+    EXPECT_EQ(error(*c)["code"], "invite_invalid");
+    b->send(Json{{"type", "join"}, {"invite", url}});
+    const Json started = b->wait_state(id, [](const Json& s) { return s["status"] == "playing"; });
+    EXPECT_EQ(started["state"]["players"]["black"]["name"], "Bob");
+    c->send(Json{{"type", "join"}, {"invite", url}});
+    EXPECT_EQ(error(*c)["code"], "invite_used");
+}
+
 TEST_F(ServerTest, BadInputGetsAClearErrorAndChangesNothing) {
     start({"--invite-ttl", "1"});
     auto a           = client("Ann");
@@ -666,6 +694,7 @@ TEST_F(ServerTest, BadInputGetsAClearErrorAndChangesNothing) {
     // Forged and expired invitations.
     c->send(Json{{"type", "join"}, {"invite", "00000000000000000000000000000000"}});
     EXPECT_EQ(error(*c)["code"], "invite_invalid");
+
     const Json other = c->create({{"mode", "friend"}});
     std::this_thread::sleep_for(1500ms);
     b->send(Json{{"type", "join"}, {"invite", other["created"]["invite"]}});

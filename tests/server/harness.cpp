@@ -252,7 +252,8 @@ HttpResult http_request(unsigned short port,
                       res.body(),
                       std::string(res[http::field::content_type]),
                       std::string(res[http::field::retry_after]),
-                      std::move(headers)};
+                      std::move(headers),
+                      {}};
 }
 
 HttpResult raw_http(unsigned short port, const std::string& bytes) {
@@ -278,6 +279,7 @@ HttpResult raw_http(unsigned short port, const std::string& bytes) {
         in.append(buf, n);
     }
     HttpResult r;
+    r.raw = in;
     if (in.rfind("HTTP/1.1 ", 0) == 0 && in.size() >= 12) {
         r.status = static_cast<unsigned>(std::stoi(in.substr(9, 3)));
     }

@@ -88,6 +88,7 @@ struct HttpResult {
     std::string content_type;
     std::string retry_after;  // the Retry-After header, if any
     std::string headers;      // raw_http: the whole header block
+    std::string raw;          // raw_http: every byte the server sent
 
     [[nodiscard]] Json json() const { return Json::parse(body, nullptr, false); }
 };

@@ -1,12 +1,12 @@
-// The state's draw counters (game/move_limit_json.cpp): each no-progress rule names its kind and
-// length, per variant and rule set, as docs/protocol.md lists them; the endgame rules have no
-// kind; limit_moves is in moves of each side.
-#include "game/move_limit_json.hpp"
-
+// The state's draw counters (wire::write_move_limits, server/src/wire/game_writer.cpp): each
+// no-progress rule names its kind and length, per variant and rule set, as docs/protocol.md lists
+// them; the endgame rules have no kind; limit_moves is in moves of each side.
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/rules/registry.hpp>
+#include <papan/server/wire/game_writer.hpp>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <map>
 #include <string>
@@ -25,9 +25,12 @@ std::map<std::string, Json> limits_of(core::VariantId v,
     opts.draw_rules = set;
     auto game       = core::Game::create(*pos, opts);
     EXPECT_TRUE(game) << fen;
+    std::string text;
+    wire::JsonWriter writer(text);
+    wire::write_move_limits(writer, *game, true);
     std::map<std::string, Json> out;
-    for (const auto& d : game->move_limits()) {
-        out[std::string(d.key)] = move_limit_json(d);
+    for (const auto& d : Json::parse(text)) {
+        out[d["rule"].get<std::string>()] = d;
     }
     return out;
 }

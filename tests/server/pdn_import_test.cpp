@@ -28,8 +28,8 @@ TEST(PdnImport, TheRulesResultWinsWhenTheLastMoveEndsTheGame) {
     EXPECT_EQ(g.mode, GameMode::Imported);
     EXPECT_EQ(g.status, GameStatus::Over);
     EXPECT_FALSE(g.rated);
-    EXPECT_EQ(g.outcome, "white_wins");
-    EXPECT_EQ(g.reason, "no_pieces");
+    EXPECT_EQ(g.outcome, core::Outcome::WhiteWins);
+    EXPECT_EQ(g.reason, EndReason::NoPieces);
     EXPECT_EQ(g.start_fen, "W:WK46:B41");
     EXPECT_EQ(g.seats[0].name, "?");
     EXPECT_EQ(g.seats[0].player_id, "imported");
@@ -80,7 +80,7 @@ TEST(PdnImport, AtMostTheCapOfGamesIsStored) {
     EXPECT_EQ(r.rejected[0].number, kMaxImportGames + 1);
     EXPECT_EQ(r.good[0].record.seats[0].name, "W0");
     EXPECT_EQ(r.good[0].result, "*");
-    EXPECT_EQ(r.good[0].record.outcome, "");
+    EXPECT_EQ(r.good[0].record.outcome, core::Outcome::Ongoing);
     EXPECT_EQ(r.good[0].record.result_text, "Result unknown (imported: *)");
 }
 
@@ -93,7 +93,7 @@ TEST(PdnImport, NamesAreCleanedAndCut) {
     ASSERT_EQ(r.good.size(), 1U);
     EXPECT_EQ(r.good[0].record.seats[0].name, "Ann");
     EXPECT_EQ(r.good[0].record.seats[1].name, std::string(kMaxImportedName, 'a'));
-    EXPECT_EQ(r.good[0].record.outcome, "black_wins");
+    EXPECT_EQ(r.good[0].record.outcome, core::Outcome::BlackWins);
 }
 
 }  // namespace

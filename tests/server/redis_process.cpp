@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
+#include <fstream>
 #include <netinet/in.h>
 #include <random>
 #include <stdexcept>
@@ -157,6 +158,42 @@ int RedisProcess::publish(const std::string& channel, const std::string& payload
         throw std::runtime_error("redis-cli PUBLISH failed: " + out);
     }
     return std::atoi(out.c_str());
+}
+
+RedisProcess::Monitor::Monitor(int port, const std::string& log) {
+    pid_ = ::fork();
+    if (pid_ == 0) {
+        const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) {
+            ::dup2(fd, 1);
+            ::close(fd);
+        }
+        std::vector<std::string> args{"redis-cli", "-p", std::to_string(port), "MONITOR"};
+        std::vector<char*> argv;
+        for (auto& a : args) {
+            argv.push_back(a.data());
+        }
+        argv.push_back(nullptr);
+        ::execvp("redis-cli", argv.data());
+        std::_Exit(127);
+    }
+    // MONITOR answers OK once it listens: wait for it before the test goes on.
+    for (int i = 0; i < 200; ++i) {
+        std::ifstream in(log);
+        std::string first;
+        if (std::getline(in, first) && first.find("OK") != std::string::npos) {
+            return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+RedisProcess::Monitor::~Monitor() {
+    if (pid_ > 0) {
+        ::kill(pid_, SIGTERM);
+        int status = 0;
+        ::waitpid(pid_, &status, 0);
+    }
 }
 
 }  // namespace papan::test

@@ -3,6 +3,7 @@
 // (everything it held is gone, as after a real Redis restart).
 #pragma once
 
+#include <memory>
 #include <string>
 
 namespace papan::test {
@@ -28,6 +29,23 @@ public:
     void restart() {
         stop();
         start();
+    }
+
+    // `redis-cli MONITOR` into `log` from now until the returned object is destroyed: every
+    // command the server runs, PUBLISH payloads included (what anyone on the bus can read).
+    class Monitor {
+    public:
+        Monitor(int port, const std::string& log);
+        ~Monitor();
+        Monitor(const Monitor&)            = delete;
+        Monitor& operator=(const Monitor&) = delete;
+
+    private:
+        int pid_ = -1;
+    };
+
+    [[nodiscard]] std::unique_ptr<Monitor> monitor(const std::string& log) const {
+        return std::make_unique<Monitor>(port_, log);
     }
 
 private:

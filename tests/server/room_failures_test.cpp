@@ -2,10 +2,12 @@
 // policy"): a store that fails on demand (a decorator of the Store interface over a real SQLite
 // file) and a room job that throws. Nothing is acknowledged that is not stored, the game stays
 // as it was, play goes on once the store is back, and no room can end the process.
+#include "api/wire_codec.hpp"
 #include "game/ai_pool.hpp"
 #include "game/lobby.hpp"
 #include "game/store_executor.hpp"
 
+#include <papan/core/notation/fen.hpp>
 #include <papan/loadtest/state_delta.hpp>
 #include <papan/server/tokens.hpp>
 
@@ -292,22 +294,20 @@ struct Rig {
 
     // A hot-seat game of `who` (no computer, no clock): the state message.
     Json hotseat(FakePeer& peer, const Identity& who) {
-        ClientMessage create;
-        create.type    = MessageType::Create;
-        create.mode    = "hotseat";
-        create.variant = "international";
-        lobby.post([this, create, who, p = peer_ptr(peer)] { lobby.create(create, who, p); });
+        CreateRequest create;
+        create.mode = GameMode::Hotseat;
+        lobby.post([this, create, who, p = peer_ptr(peer)] {
+            lobby.create(create, who, p, std::nullopt);
+        });
         return wait(peer, [](const Json& j) { return j["type"] == "state"; });
     }
 
     // Sends legal move 0 of `state` as `who`; returns the number of messages before it.
     std::size_t move(FakePeer& peer, const Identity& who, const Json& state) {
-        ClientMessage m;
-        m.type          = MessageType::Move;
-        m.game          = state["game"].get<std::string>();
-        m.ply           = state["state"]["ply"].get<int>();
-        m.path          = state["state"]["legal_moves"][0]["path"].get<std::vector<int>>();
-        m.id            = 7;
+        GameCommand c;
+        c.move.ply  = state["state"]["ply"].get<int>();
+        c.move.path = state["state"]["legal_moves"][0]["path"].get<std::vector<int>>();
+        const GameRequest m{state["game"].get<std::string>(), 7, c};
         const auto seen = peer.messages().size();
         lobby.post([this, m, who, p = peer_ptr(peer)] { lobby.dispatch(m, who, p); });
         return seen;
@@ -330,8 +330,9 @@ struct Rig {
     ManualClock clock;
     StoreExecutor store{std::make_unique<FailingStore>(open_sqlite_store(path), failing)};
     AiPool ai{AiSettings{1, 16, 1000, 1.5, 1, {}}};
-    ServerOptions options;
-    Services svc{ioc, clock, store, ai, options, 1, nullptr};
+    GameSettings settings;
+    WireMessages messages;
+    Services svc{ioc, clock, store, ai, settings, messages, 1, nullptr};
     Lobby lobby{svc};
     std::vector<std::shared_ptr<FakePeer>> peers;
 };
@@ -361,9 +362,7 @@ TEST(RoomFailures, AFailedWriteAcknowledgesNothingAndPlayGoesOnAfterwards) {
         EXPECT_NE(ann.messages()[k]["type"], "event") << ann.messages()[k].dump();
     }
     // The room's game is as it was: a resume shows ply 1 and the version of ev1.
-    ClientMessage resume;
-    resume.type     = MessageType::Resume;
-    resume.game     = game;
+    const GameRequest resume{game, std::nullopt, ResumeRequest{}};
     const auto mark = ann.messages().size();
     rig.lobby.post([&] { rig.lobby.dispatch(resume, who, rig.peer_ptr(ann)); });
     const Json back = rig.wait(
@@ -386,9 +385,9 @@ TEST(RoomFailures, AFailedWriteAcknowledgesNothingAndPlayGoesOnAfterwards) {
     ASSERT_TRUE(stored.has_value());
     ASSERT_EQ(stored->moves.size(), 3U);
     EXPECT_EQ(stored->version, ev3["version"]);
-    auto replayed = Room::from_record(rig.svc, *stored);
+    auto replayed = GameSession::from_record(*stored, rig.clock.now_ms());
     ASSERT_TRUE(static_cast<bool>(replayed)) << replayed.error();
-    EXPECT_EQ((*replayed)->state_json()["fen"], ev3["state"]["fen"]);
+    EXPECT_EQ(core::to_fen(replayed->game.position()), ev3["state"]["fen"]);
 }
 
 // A chat line the store could not keep does not count against the sender's rate either: after
@@ -400,26 +399,24 @@ TEST(RoomFailures, AChatLineTheStoreRefusedDoesNotCountAgainstTheRate) {
     FakePeer& bob = rig.new_peer();
     const Identity ann_id{"gann", "Ann", std::nullopt};
     const Identity bob_id{"gbob", "Bob", std::nullopt};
-    ClientMessage create;
-    create.type    = MessageType::Create;
-    create.mode    = "friend";
-    create.variant = "international";
-    create.color   = "white";
-    rig.lobby.post([&] { rig.lobby.create(create, ann_id, rig.peer_ptr(ann)); });
+    CreateRequest create;
+    create.mode  = GameMode::Friend;
+    create.color = core::Color::White;
+    rig.lobby.post([&] { rig.lobby.create(create, ann_id, rig.peer_ptr(ann), std::nullopt); });
     const Json st = rig.wait(ann, [](const Json& j) { return j["type"] == "state"; });
-    ClientMessage join;
-    join.type   = MessageType::Join;
-    join.invite = rig.wait(ann, [](const Json& j) { return j["type"] == "created"; })["invite"];
+    const std::string invite =
+        rig.wait(ann, [](const Json& j) { return j["type"] == "created"; })["invite"];
+    const std::string id = st["game"];
+    const GameRequest join{id, std::nullopt, JoinRequest{id, hash_secret(invite), {}}};
     rig.lobby.post([&] { rig.lobby.dispatch(join, bob_id, rig.peer_ptr(bob)); });
     rig.wait(bob, [](const Json& j) {
         return j.contains("state") && j["state"].is_object() && j["state"]["status"] == "playing";
     });
     const auto say = [&](const std::string& text) {
-        ClientMessage m;
-        m.type          = MessageType::Chat;
-        m.game          = st["game"].get<std::string>();
-        m.text          = text;
-        m.id            = 9;
+        GameCommand c;
+        c.kind = CommandKind::Chat;
+        c.text = text;
+        const GameRequest m{st["game"].get<std::string>(), 9, c};
         const auto seen = ann.messages().size();
         rig.lobby.post(
             [&rig, m, ann_id, p = rig.peer_ptr(ann)] { rig.lobby.dispatch(m, ann_id, p); });

@@ -1,6 +1,7 @@
 // A room driven in-process with an injected ManualClock and an in-memory store: clocks are
 // decided by the server's clock, not by wall time.
 #include "api/api.hpp"
+#include "api/wire_codec.hpp"
 #include "game/ai_pool.hpp"
 #include "game/lobby.hpp"
 #include "game/store_executor.hpp"
@@ -67,8 +68,9 @@ struct Rig {
     ManualClock clock;
     StoreExecutor store{open_sqlite_store(":memory:")};
     AiPool ai{AiSettings{1, 16, 1000, 1.5, 1, {}}};
-    ServerOptions options;
-    Services svc{ioc, clock, store, ai, options, 1, nullptr};
+    GameSettings settings;
+    WireMessages messages;
+    Services svc{ioc, clock, store, ai, settings, messages, 1, nullptr};
     Lobby lobby{svc};
 };
 
@@ -83,34 +85,31 @@ struct FriendGame {
 
     FriendGame(Rig& rig, TimeControl tc) {
         rig.svc.lobby = &rig.lobby;
-        ClientMessage create;
-        create.type    = MessageType::Create;
-        create.mode    = "friend";
-        create.variant = "international";
-        create.color   = "white";
+        CreateRequest create;
+        create.mode    = GameMode::Friend;
+        create.variant = core::VariantId::International;
+        create.color   = core::Color::White;
         create.clock   = tc;
-        rig.lobby.post([&] { rig.lobby.create(create, ann, a); });
+        rig.lobby.post([&] { rig.lobby.create(create, ann, a, std::nullopt); });
         const Json created = rig.wait(*a, [](const Json& j) { return j["type"] == "created"; });
         id                 = created["game"];
-        ClientMessage join;
-        join.type   = MessageType::Join;
-        join.invite = created["invite"];
-        rig.lobby.post([&] { rig.lobby.join(join, bob, b); });
+        const std::string invite = created["invite"];
+        GameRequest join{id, std::nullopt, JoinRequest{id, hash_secret(invite), {}}};
+        rig.lobby.post([&] { rig.lobby.dispatch(join, bob, b); });
         started = rig.wait(*a, [](const Json& j) { return j["type"] == "event"; });
     }
 
     // `who` plays the first legal move of `state` (a state or event message) at its ply.
     void play(Rig& rig, const Json& state, bool white) {
-        ClientMessage move;
-        move.type = MessageType::Move;
-        move.game = id;
-        move.ply  = state["state"]["ply"].get<int>();
-        move.path = state["state"]["legal_moves"][0]["path"].get<std::vector<int>>();
-        auto peer = white ? a : b;
-        auto who  = white ? ann : bob;
-        rig.lobby.post([&rig, move, peer, who] {
-            rig.lobby.with_room(move.game, [move, peer, who](std::shared_ptr<Room> r) {
-                r->post([r, move, peer, who] { r->handle(move, who, peer); });
+        GameCommand move;
+        move.kind      = CommandKind::Move;
+        move.move.ply  = state["state"]["ply"].get<int>();
+        move.move.path = state["state"]["legal_moves"][0]["path"].get<std::vector<int>>();
+        auto peer      = white ? a : b;
+        auto who       = white ? ann : bob;
+        rig.lobby.post([&rig, id = id, move, peer, who] {
+            rig.lobby.with_room(id, [move, peer, who](std::shared_ptr<Room> r) {
+                r->post([r, move, peer, who] { r->handle(move, who, peer, std::nullopt); });
             });
         });
     }
@@ -215,7 +214,7 @@ TEST(Room, AFirstMoveThatComesTooLateAbortsTheGame) {
 // of the server's clock; the timer itself waits as long in real time).
 TEST(Room, TheTimerAbortsAGameWhoseFirstMoveNeverComes) {
     Rig rig;
-    rig.options.first_move_timeout_ms = 300;
+    rig.settings.first_move_timeout_ms = 300;
     FriendGame g(rig, default_time_control());
     g.play(rig, g.started, true);
     const Json first = g.at_ply(rig, 1);
@@ -234,7 +233,7 @@ TEST(Room, TheTimerAbortsAGameWhoseFirstMoveNeverComes) {
 // Once both first moves are made, the minute no longer applies: the clock decides.
 TEST(Room, NoAbortOnceBothSidesHaveMoved) {
     Rig rig;
-    rig.options.first_move_timeout_ms = 300;
+    rig.settings.first_move_timeout_ms = 300;
     FriendGame g(rig, default_time_control());
     g.play(rig, g.started, true);
     g.play(rig, g.at_ply(rig, 1), false);

@@ -6,6 +6,7 @@
 #include "store/migrations.hpp"
 
 #include <papan/server/store.hpp>
+#include <papan/server/wire/names.hpp>
 
 #include <gtest/gtest.h>
 
@@ -64,7 +65,7 @@ protected:
         g.start_fen  = "W:W31-50:B1-20";
         g.seats[0]   = SeatRecord{"u1", "ann", false, 1};
         g.seats[1]   = SeatRecord{"ai", "Computer", true, std::nullopt};
-        g.status     = *game_status_from_name(status);
+        g.status     = *wire::parse_status(status);
         g.created_ms = at;
         g.updated_ms = at;
         return g;
@@ -76,10 +77,13 @@ protected:
 };
 
 TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
-    auto& store  = *store_;
-    GameRecord g = game("g1", "playing", 1);
-    g.seats[1]   = SeatRecord{"g5f3", "guest", false, std::nullopt};
-    g.clocks     = R"({"white":{"main_ms":300000}})";
+    auto& store    = *store_;
+    GameRecord g   = game("g1", "playing", 1);
+    g.seats[1]     = SeatRecord{"g5f3", "guest", false, std::nullopt};
+    g.time_control = default_time_control();
+    g.clocks = ClockState{{PlayerClock{300'000, 3}, PlayerClock{281'500, 2}}, 1'764'000'000'001};
+    g.level  = Level::Hard;
+    g.draw_rules = core::DrawRuleSet::RussianOfficial;
     g.created_ms = 1'764'000'000'000;  // *_ms values exceed 32 bits
     store.insert_game(g);
     g.version = 2;
@@ -92,6 +96,9 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(back->seats[0], g.seats[0]);
     EXPECT_EQ(back->seats[1], g.seats[1]);
     EXPECT_EQ(back->clocks, g.clocks);
+    EXPECT_EQ(back->time_control, g.time_control);
+    EXPECT_EQ(back->level, Level::Hard);
+    EXPECT_EQ(back->draw_rules, core::DrawRuleSet::RussianOfficial);
     EXPECT_EQ(back->created_ms, 1'764'000'000'000);
     EXPECT_EQ(back->version, 2);
     EXPECT_FALSE(store.load_game("nope"));
@@ -108,11 +115,15 @@ TEST_P(StoreTest, GamesMovesUsersRatingsRewards) {
     EXPECT_EQ(store.count_unfinished("u2"), 0);
     EXPECT_EQ(store.games_of("u1", 10).size(), 1U);
     g.status  = GameStatus::Over;
-    g.outcome = "draw";
+    g.outcome = core::Outcome::Draw;
+    g.reason  = EndReason::Agreement;
+    g.clocks.reset();  // a game whose clocks never started
     store.update_game(g);
     EXPECT_TRUE(store.unfinished_games(INT64_MAX, "", 1000).empty());
     EXPECT_EQ(store.count_unfinished("u1"), 0);
-    EXPECT_EQ(store.load_game("g1")->outcome, "draw");
+    EXPECT_EQ(store.load_game("g1")->outcome, core::Outcome::Draw);
+    EXPECT_EQ(store.load_game("g1")->reason, EndReason::Agreement);
+    EXPECT_FALSE(store.load_game("g1")->clocks.has_value());
 
     const auto id = store.create_user(UserRecord{0, "Ann", "hash", 1});
     ASSERT_TRUE(id);
@@ -224,7 +235,8 @@ TEST_P(StoreTest, AGameIsInsertedWithItsMovesAtOnce) {
     g.mode       = GameMode::Imported;
     g.seats[0]   = SeatRecord{"imported", "Ann", false, std::nullopt};
     g.seats[1]   = SeatRecord{"imported", "Bob", false, std::nullopt};
-    g.outcome    = "white_wins";
+    g.outcome    = core::Outcome::WhiteWins;
+    g.reason     = EndReason::Imported;
     g.moves = {MoveRecord{0, "32-28", 3}, MoveRecord{1, "19-23", 3}, MoveRecord{2, "28x19", 3}};
     store_->insert_game_with_moves(g);
     const auto back = store_->load_game("imp1");
@@ -395,7 +407,7 @@ TEST_P(StoreTest, OrphanedGamesAreUnfinishedWithoutARunningLease) {
               (std::vector<std::string>{"expired2", "expired", "running"}));
     // A game that ends is not orphaned, whatever its lease.
     auto over   = game("expired", "over", 4);
-    over.reason = "resign";
+    over.reason = EndReason::Resignation;
     store.update_game(over);
     EXPECT_EQ(store.orphaned_games(12'000, 10), (std::vector<std::string>{"expired2"}));
 }

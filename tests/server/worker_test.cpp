@@ -244,7 +244,7 @@ protected:
         server::AiJob job{id,
                           node,
                           core::Game(core::VariantId::International),
-                          "hard",
+                          engine::Level::Hard,
                           limits,
                           false,
                           epoch_ms() + 10'000};

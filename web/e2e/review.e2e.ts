@@ -80,10 +80,12 @@ describe('game review', () => {
     const shown = await page.$eval('[data-test="review-fen"]', (e) => (e as HTMLInputElement).value);
     expect(shown).toMatch(/^B:W/);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
-    // analyse: a progress bar, then the graph and the marked blunder with the better move
+    // analyse: a progress bar driven to the last position (the positions already stepped through
+    // were analysed while stepping, so the run may end before a wait could see the bar), then the
+    // graph and the marked blunder with the better move
     await page.click('[data-test="analyse-game"]');
-    await page.waitForSelector('[data-test="review-progress"]:not([hidden])');
     await page.waitForSelector('[data-test="analyse-game"][data-running="0"]', { timeout: 120_000 });
+    expect(await page.$eval('[data-test="review-progress"]', (e) => [(e as HTMLProgressElement).value, (e as HTMLProgressElement).max])).toEqual([4, 4]);
     expect(await page.textContent('[data-test="review-status"]')).toMatch(/Analysis done: 4 positions/);
     expect(await page.$eval('[data-test="eval-line"]', (e) => e.getAttribute('d') ?? '')).toMatch(/^M0,[\d.]+( L[\d.]+,[\d.]+){3}$/);
     const blunder = await page.$('[data-test="mark"][data-ply="0"][data-mark="blunder"]');

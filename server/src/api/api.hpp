@@ -32,12 +32,15 @@ struct ApiContext {
     Lobby& lobby;
     std::filesystem::path web_root;  // empty: serve the fallback page
     std::atomic<bool> ready{false};
-    Cluster* cluster        = nullptr;  // several nodes (--bus); nullptr: alone
-    Accounts* accounts      = nullptr;  // accounts, sessions and their throttles
-    Throttle* creates       = nullptr;  // `create` messages per remote address (--creates-per-ip)
-    AuthService* auth       = nullptr;  // sign-in with OpenID Connect and Telegram (auth/)
-    PuzzleService* puzzles  = nullptr;  // /api/puzzles/* (api/http_puzzles.cpp)
-    Throttle* puzzle_limits = nullptr;  // its requests and attempts per remote address
+    Cluster* cluster        = nullptr;   // several nodes (--bus); nullptr: alone
+    Accounts* accounts      = nullptr;   // accounts, sessions and their throttles
+    Throttle* creates       = nullptr;   // `create` messages per remote address (--creates-per-ip)
+    int creates_per_ip      = 0;         // its limit a minute (0: off)
+    AuthService* auth       = nullptr;   // sign-in with OpenID Connect and Telegram (auth/)
+    PuzzleService* puzzles  = nullptr;   // /api/puzzles/* (api/http_puzzles.cpp)
+    Throttle* puzzle_limits = nullptr;   // its requests and attempts per remote address
+    int puzzle_requests_per_minute = 0;  // their limits a minute (0: off)
+    int puzzle_attempts_per_minute = 0;
 };
 
 using Reply = std::function<void(HttpResponse)>;
@@ -46,11 +49,6 @@ using Reply = std::function<void(HttpResponse)>;
 // with a 4xx for anything malformed and `internal` (500, no internal text) should a handler
 // throw.
 void handle_http(ApiContext& ctx, const HttpRequest& req, Reply reply);
-
-// The largest body the transport reads for a request of this method and target, read from its
-// header before the body: `fallback` (--max-message-bytes), more for POST /api/import (1 MiB).
-[[nodiscard]] std::size_t
-body_limit_for(std::string_view method, std::string_view target, std::size_t fallback);
 
 // The variant table as served by GET /api/variants.
 [[nodiscard]] const nlohmann::json& variants_json();

@@ -102,7 +102,10 @@ std::variant<Request, HttpResponse> check_request(const HttpRequest& raw) {
                                &raw.cookie,
                                &raw.host,
                                &raw.telegram_secret}) {
-        if (header->size() > kMaxHeaderValue || !printable_ascii(*header)) {
+        if (header->size() > kMaxHeaderValue) {
+            return error_response(431, "header_too_large", "a header's value is over 4 KiB");
+        }
+        if (!printable_ascii(*header)) {
             return bad("bad_header", "a header has characters outside printable ASCII");
         }
     }

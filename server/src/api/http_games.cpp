@@ -12,6 +12,7 @@
 #include <papan/core/notation/squares.hpp>
 #include <papan/core/rules/registry.hpp>
 #include <papan/server/elo.hpp>
+#include <papan/server/wire/names.hpp>
 
 #include <ctime>
 #include <map>
@@ -93,12 +94,12 @@ Json seat_json(const SeatRecord& s) {
 Json game_summary(const GameRecord& g) {
     return Json{{"id", g.id},
                 {"variant", g.variant},
-                {"mode", game_mode_name(g.mode)},
-                {"status", game_status_name(g.status)},
+                {"mode", wire::name(g.mode)},
+                {"status", wire::name(g.status)},
                 {"white", seat_json(g.seats[0])},
                 {"black", seat_json(g.seats[1])},
-                {"outcome", g.outcome},
-                {"reason", g.reason},
+                {"outcome", wire::name(g.outcome)},
+                {"reason", wire::name(g.reason)},
                 {"result_text", g.result_text},
                 {"rated", g.rated},
                 {"created_ms", g.created_ms}};
@@ -135,7 +136,7 @@ std::optional<std::string> make_pdn(const GameRecord& g) {
     }
     core::GameOptions opts;
     opts.forced_capture = g.forced_capture;
-    opts.draw_rules     = static_cast<core::DrawRuleSet>(g.draw_rules);
+    opts.draw_rules     = g.draw_rules;
     auto game           = core::Game::create(*start, opts);
     if (!game) {
         return std::nullopt;
@@ -151,7 +152,7 @@ std::optional<std::string> make_pdn(const GameRecord& g) {
         pdn.moves.push_back(*mv);
     }
     pdn.comments.assign(pdn.moves.size() + 1, "");
-    pdn.set_tag("Event", "Papan " + std::string(game_mode_name(g.mode)) + " game");
+    pdn.set_tag("Event", "Papan " + std::string(wire::name(g.mode)) + " game");
     pdn.set_tag("Site", "Papan");
     // An unnamed guest is "" on the wire (each client has its word); a PDN file says Guest.
     const auto pdn_name = [](const SeatRecord& seat) {
@@ -169,12 +170,18 @@ std::optional<std::string> make_pdn(const GameRecord& g) {
         pdn.set_tag("FEN", g.start_fen);
     }
     core::PdnResult res = core::PdnResult::Unknown;
-    if (g.outcome == "white_wins") {
+    switch (g.outcome) {
+    case core::Outcome::WhiteWins:
         res = core::PdnResult::FirstWins;
-    } else if (g.outcome == "black_wins") {
+        break;
+    case core::Outcome::BlackWins:
         res = core::PdnResult::SecondWins;
-    } else if (g.outcome == "draw") {
+        break;
+    case core::Outcome::Draw:
         res = core::PdnResult::Draw;
+        break;
+    case core::Outcome::Ongoing:
+        break;
     }
     pdn.result = std::string(core::pdn_result_text(res, *v));
     pdn.set_tag("Result", pdn.result);
@@ -239,7 +246,7 @@ void get_healthz(ApiContext& ctx, const Request&, const RouteArgs&, Reply reply)
                          {"thought_here", w.thought_here},
                          {"refused", w.refused}};
     }
-    ai["endgames"] = loaded_endgames(ctx.svc.options.egdb_dir);
+    ai["endgames"] = loaded_endgames(ctx.svc.ai.settings().egdb_dir);
     reply(json_response(
         200,
         Json{{"status", "ok"}, {"ai", std::move(ai)}, {"rooms", ctx.lobby.rooms_in_memory()}}));

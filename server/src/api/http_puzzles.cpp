@@ -67,8 +67,7 @@ bool admitted(ApiContext& ctx, const Request& req, const Reply& reply, bool atte
         reply(error_response(503, "no_puzzles", "puzzles are off on this server"));
         return false;
     }
-    const auto& o   = ctx.svc.options.puzzles;
-    const int limit = attempt ? o.attempts_per_minute : o.requests_per_minute;
+    const int limit = attempt ? ctx.puzzle_attempts_per_minute : ctx.puzzle_requests_per_minute;
     if (limit <= 0 || ctx.puzzle_limits == nullptr) {
         return true;
     }

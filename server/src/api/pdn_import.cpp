@@ -1,6 +1,5 @@
 #include "api/pdn_import.hpp"
 
-#include "game/game_json.hpp"
 #include "support/text.hpp"
 
 #include <papan/core/game.hpp>
@@ -46,19 +45,19 @@ std::string player_name(const core::PdnGame& g, std::string_view tag) {
 }
 
 // The outcome key and English head of a PDN result ("" and "Result unknown" for *, 0-0).
-std::pair<std::string, std::string> outcome_of(std::string_view result) {
+std::pair<core::Outcome, std::string> outcome_of(std::string_view result) {
     switch (core::parse_pdn_result(result).value_or(core::PdnResult::Unknown)) {
     case core::PdnResult::FirstWins:
-        return {"white_wins", "White wins"};
+        return {core::Outcome::WhiteWins, "White wins"};
     case core::PdnResult::SecondWins:
-        return {"black_wins", "Black wins"};
+        return {core::Outcome::BlackWins, "Black wins"};
     case core::PdnResult::Draw:
-        return {"draw", "Draw"};
+        return {core::Outcome::Draw, "Draw"};
     case core::PdnResult::BothLose:
     case core::PdnResult::Unknown:
         break;
     }
-    return {"", "Result unknown"};
+    return {core::Outcome::Ongoing, "Result unknown"};
 }
 
 // The move number of ply `ply` counted from the game's first move (as the reader counts).
@@ -115,7 +114,7 @@ Built build_record(const core::PdnEntry& e, const std::string& result) {
     rec.variant        = std::string(core::rules(pdn.variant).key);
     rec.mode           = GameMode::Imported;
     rec.forced_capture = true;
-    rec.draw_rules     = static_cast<int>(core::DrawRuleSet::Standard);
+    rec.draw_rules     = core::DrawRuleSet::Standard;
     // The variant's own start text when the game starts there (as games played here store it).
     const std::string_view standard = core::rules(pdn.variant).start_fen;
     const auto standard_start       = core::parse_fen(pdn.variant, standard);
@@ -130,19 +129,17 @@ Built build_record(const core::PdnEntry& e, const std::string& result) {
                        false,
                        std::nullopt};
     }
-    rec.time_control = "{}";
-    rec.clocks       = "{}";
-    rec.status       = GameStatus::Over;
-    rec.rated        = false;
+    rec.status = GameStatus::Over;
+    rec.rated  = false;
     if (game.is_over()) {
         // The rules ended the game with its last move: their result is the game's.
-        rec.outcome     = std::string(outcome_key(game.result().outcome));
-        rec.reason      = std::string(reason_key(game.result().reason));
+        rec.outcome     = game.result().outcome;
+        rec.reason      = static_cast<EndReason>(game.result().reason);
         rec.result_text = game.result_text();
     } else {
         auto [outcome, head] = outcome_of(result);
-        rec.outcome          = std::move(outcome);
-        rec.reason           = "imported";
+        rec.outcome          = outcome;
+        rec.reason           = EndReason::Imported;
         rec.result_text      = head + " (imported: " + result + ")";
     }
     out.record = std::move(rec);

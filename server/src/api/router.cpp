@@ -97,12 +97,6 @@ std::span<const Route> http_routes() {
     return kRoutes;
 }
 
-std::size_t body_limit_for(std::string_view method, std::string_view target, std::size_t fallback) {
-    const auto path = target.substr(0, target.find('?'));
-    return method == "POST" && path == "/api/import" ? std::max(fallback, kMaxImportBytes)
-                                                     : fallback;
-}
-
 std::string_view method_name(Method m) noexcept {
     return m == Method::Get ? "GET" : "POST";
 }

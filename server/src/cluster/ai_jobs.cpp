@@ -65,7 +65,7 @@ Json ai_job_json(const AiJob& job) {
                 {"forced_capture", job.game.options().forced_capture},
                 {"draw_rules", static_cast<int>(job.game.options().draw_rules)},
                 {"moves", std::move(moves)},
-                {"level", job.level},
+                {"level", engine::level_name(job.level)},
                 {"clocked", job.clocked},
                 {"take_by", job.take_by_ms},
                 {"limits",
@@ -97,7 +97,8 @@ std::variant<AiJob, std::string> ai_job_from_json(const Json& j) {
     if (!v) {
         return "unknown variant '" + *variant + "'";
     }
-    if (!engine::level_from_string(*level)) {
+    const auto parsed_level = engine::level_from_string(*level);
+    if (!parsed_level) {
         return "unknown level '" + *level + "'";
     }
     const auto fc = j.find("forced_capture");
@@ -139,7 +140,8 @@ std::variant<AiJob, std::string> ai_job_from_json(const Json& j) {
             return "move " + std::to_string(game.ply() + 1) + ": " + r.error();
         }
     }
-    AiJob job{*id, *node, std::move(game), *level, {}, cl->get<bool>(), tb->get<std::int64_t>()};
+    AiJob job{
+        *id, *node, std::move(game), *parsed_level, {}, cl->get<bool>(), tb->get<std::int64_t>()};
     const auto depth     = count(*li, "depth");
     const auto nodes     = count(*li, "nodes");
     const auto mtg       = count(*li, "moves_to_go");

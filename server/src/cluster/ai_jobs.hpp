@@ -37,7 +37,7 @@ struct AiJob {
     std::string id;
     std::string node;
     core::Game game;
-    std::string level;
+    engine::Level level = engine::Level::Normal;
     engine::SearchLimits limits;
     bool clocked            = false;
     std::int64_t take_by_ms = 0;

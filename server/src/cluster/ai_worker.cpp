@@ -281,9 +281,7 @@ private:
         if (!job.game.is_over()) {
             ++busy_;
             try {
-                const auto level =
-                    engine::level_from_string(job.level).value_or(engine::Level::Normal);
-                const auto r = eng.search(job.game, job.limits, level);
+                const auto r = eng.search(job.game, job.limits, job.level);
                 if (r.best) {
                     move = core::move_text_full(job.game.position(), *r.best);
                 }

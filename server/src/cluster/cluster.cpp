@@ -1,7 +1,8 @@
 #include "cluster/cluster.hpp"
 
+#include "cluster/bus_requests.hpp"
 #include "game/lobby.hpp"
-#include "game/messages.hpp"
+#include "game/message_writer.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
 
@@ -103,8 +104,10 @@ private:
 Cluster::Cluster(Services& services,
                  const RedisAddress& address,
                  std::string node_id,
-                 std::string_view secret)
+                 std::string_view secret,
+                 std::int64_t lease_ms)
     : svc_(services)
+    , lease_ms_(std::max<std::int64_t>(lease_ms, 300))
     , address_(address)
     , node_(std::move(node_id))
     , sealer_(secret)
@@ -125,7 +128,7 @@ Cluster::~Cluster() {
 }
 
 std::int64_t Cluster::lease_ms() const noexcept {
-    return std::max<std::int64_t>(svc_.options.lease_ms, 300);
+    return lease_ms_;
 }
 
 void Cluster::start() {
@@ -254,18 +257,12 @@ void Cluster::attach(const std::string& conn, const std::string& game) {
     }
 }
 
-void Cluster::route(const std::string& game,
-                    const ClientMessage& m,
-                    std::string raw,
-                    const Identity& who,
-                    const std::shared_ptr<Peer>& peer) {
+void Cluster::route(GameRequest r, const Identity& who, const std::shared_ptr<Peer>& peer) {
     const std::string conn = conn_of(peer, who);
-    route_hops(game, m, std::move(raw), who, peer, conn, 0);
+    route_hops(std::move(r), who, peer, conn, 0);
 }
 
-void Cluster::route_hops(const std::string& game,
-                         const ClientMessage& m,
-                         std::string raw,
+void Cluster::route_hops(GameRequest r,
                          const Identity& who,
                          const std::shared_ptr<Peer>& peer,
                          const std::string& conn,
@@ -275,6 +272,7 @@ void Cluster::route_hops(const std::string& game,
     const auto* remote     = dynamic_cast<const RemotePeer*>(peer.get());
     const std::string from = remote ? remote->node() : node_;
     const std::string& cid = remote ? remote->conn() : conn;
+    const std::string game = r.game;
     if (!remote) {
         attach(conn, game);
     }
@@ -290,70 +288,68 @@ void Cluster::route_hops(const std::string& game,
         }
     }
     if (mine) {
-        dispatch_local(m, who, peer);
+        dispatch_local(std::move(r), who, peer);
         return;
     }
     if (!owner.empty() && hops < kMaxHops) {
-        forward(owner, from, cid, who, raw, hops + 1);
+        forward(owner, from, cid, who, r, hops + 1);
         return;
     }
     // Unknown here: ask the store who owns it, and take it when nobody does.
     const auto lease = lease_ms();
-    svc_.store.run(
-        [this, game, m, raw = std::move(raw), who, peer, from, cid, hops, lease](Store& s) mutable {
-            const auto now = svc_.clock.now_ms();
-            auto holder    = s.game_owner(game, now);
-            bool claimed   = false;
-            if (!holder || *holder == node_) {
-                claimed = s.claim_game(game, node_, now, lease);
-                if (!claimed) {
-                    holder = s.game_owner(game, now);  // taken meanwhile, or no such game
-                }
+    svc_.store.run([this, r = std::move(r), who, peer, from, cid, hops, lease](Store& s) mutable {
+        const auto now = svc_.clock.now_ms();
+        auto holder    = s.game_owner(r.game, now);
+        bool claimed   = false;
+        if (!holder || *holder == node_) {
+            claimed = s.claim_game(r.game, node_, now, lease);
+            if (!claimed) {
+                holder = s.game_owner(r.game, now);  // taken meanwhile, or no such game
             }
-            net::post(
-                strand_,
-                [this,
-                 game,
-                 m,
-                 raw = std::move(raw),
-                 who,
-                 peer,
-                 from,
-                 cid,
-                 hops,
-                 claimed,
-                 owner = holder]() mutable {
-                    if (claimed) {
-                        {
-                            const std::lock_guard lock(mu_);
-                            owners_.erase(game);
-                        }
-                        dispatch_local(m, who, peer);
-                        return;
-                    }
-                    if (owner && *owner != node_) {
-                        {
-                            const std::lock_guard lock(mu_);
-                            owners_[game] = *owner;
-                        }
-                        if (hops < kMaxHops) {
-                            forward(*owner, from, cid, who, raw, hops + 1);
-                        } else {
-                            peer->send_text(error_text(
-                                "unavailable", "the game is moving between servers; retry", m.id));
-                        }
-                        return;
-                    }
-                    dispatch_local(m, who, peer);  // no such game: the lobby says so
-                });
-        });
+        }
+        net::post(strand_,
+                  [this,
+                   r = std::move(r),
+                   who,
+                   peer,
+                   from,
+                   cid,
+                   hops,
+                   claimed,
+                   owner = holder]() mutable {
+                      if (claimed) {
+                          {
+                              const std::lock_guard lock(mu_);
+                              owners_.erase(r.game);
+                          }
+                          dispatch_local(std::move(r), who, peer);
+                          return;
+                      }
+                      if (owner && *owner != node_) {
+                          {
+                              const std::lock_guard lock(mu_);
+                              owners_[r.game] = *owner;
+                          }
+                          if (hops < kMaxHops) {
+                              forward(*owner, from, cid, who, r, hops + 1);
+                          } else {
+                              peer->send_text(
+                                  svc_.messages.error(ErrorCode::Unavailable,
+                                                      "the game is moving between servers; retry",
+                                                      r.ref));
+                          }
+                          return;
+                      }
+                      dispatch_local(std::move(r), who, peer);  // no such game: the lobby says so
+                  });
+    });
 }
 
 void Cluster::forward(const std::string& owner,
                       const std::string& from,
                       const std::string& conn,
                       const Identity& who,
-                      const std::string& raw,
+                      const GameRequest& r,
                       int hops) {
     publish(node_channel(owner),
             Json{{"kind", "cmd"},
@@ -361,14 +357,14 @@ void Cluster::forward(const std::string& owner,
                  {"conn", conn},
                  {"hops", hops},
                  {"who", identity_json(who)},
-                 {"raw", raw}});
+                 {"request", request_json(r)}});
 }
 
-void Cluster::dispatch_local(const ClientMessage& m,
+void Cluster::dispatch_local(GameRequest r,
                              const Identity& who,
                              const std::shared_ptr<Peer>& peer) {
     Lobby* lobby = svc_.lobby;
-    lobby->post([lobby, m, who, peer] { lobby->dispatch(m, who, peer); });
+    lobby->post([lobby, r = std::move(r), who, peer] { lobby->dispatch(r, who, peer); });
 }
 
 void Cluster::reroute_players(const std::string& game) {
@@ -384,10 +380,7 @@ void Cluster::reroute_players(const std::string& game) {
         }
     }
     for (const auto& [conn, peer, who] : players) {
-        ClientMessage m;
-        m.type = MessageType::Resume;
-        m.game = game;
-        route_hops(game, m, Json{{"type", "resume"}, {"game", game}}.dump(), who, peer, conn, 0);
+        route_hops(GameRequest{game, std::nullopt, ResumeRequest{}}, who, peer, conn, 0);
     }
 }
 
@@ -452,13 +445,11 @@ void Cluster::on_message(const std::string& channel, std::string payload) {
                                            ? msg["hops"].get<int>()
                                            : kMaxHops;
             const auto who           = identity_from(msg.value("who", Json{}));
-            auto decoded             = decode_client_message(field("raw"));
-            if (!who || origin.empty() || !std::holds_alternative<ClientMessage>(decoded)) {
+            auto request             = request_from_json(msg.value("request", Json{}));
+            if (!who || origin.empty() || !request || request->game.empty()) {
                 log_line("cluster", "dropping a malformed forwarded message");
                 return;
             }
-            const auto& m          = std::get<ClientMessage>(decoded);
-            const std::string game = m.type == MessageType::Join ? invite_game(m.invite) : m.game;
             std::shared_ptr<Peer> peer;
             {
                 const std::lock_guard lock(mu_);
@@ -468,7 +459,7 @@ void Cluster::on_message(const std::string& channel, std::string payload) {
                 }
                 peer = slot;
             }
-            route_hops(game, m, field("raw"), *who, peer, conn, hops);
+            route_hops(std::move(*request), *who, peer, conn, hops);
         });
         return;
     }
@@ -557,7 +548,7 @@ void Cluster::take_or_queue_seek(const std::string& key,
                                  const std::string& player_id,
                                  const std::string& entry,
                                  std::function<void(std::optional<SharedSeek>)> done) {
-    const auto max_age = svc_.options.pairing_wait_ms + 10000;
+    const auto max_age = svc_.settings.pairing_wait_ms + 10000;
     bus_->command({"EVAL",
                    std::string(kTakeOrQueueScript),
                    "1",

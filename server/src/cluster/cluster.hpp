@@ -28,7 +28,7 @@
 #include "game/placement.hpp"
 #include "game/services.hpp"
 
-#include <papan/server/protocol.hpp>
+#include <papan/server/commands.hpp>
 
 #include <boost/asio/steady_timer.hpp>
 
@@ -48,10 +48,12 @@ class Lobby;
 
 class Cluster final : public GamePlacement {
 public:
+    // `lease_ms`: how long a node's hold on its games lasts without a heartbeat (at least 300).
     Cluster(Services& services,
             const RedisAddress& address,
             std::string node_id,
-            std::string_view secret);
+            std::string_view secret,
+            std::int64_t lease_ms);
     ~Cluster() override;
     Cluster(const Cluster&)            = delete;
     Cluster& operator=(const Cluster&) = delete;
@@ -65,13 +67,9 @@ public:
 
     [[nodiscard]] std::int64_t lease_ms() const noexcept;
 
-    // A message about an existing game (`game`) from a player connected here: handled by this
-    // node's lobby when this node owns the game or can claim it, else forwarded to the owner.
-    void route(const std::string& game,
-               const ClientMessage& m,
-               std::string raw,
-               const Identity& who,
-               const std::shared_ptr<Peer>& peer);
+    // A request about an existing game from a player connected here: handled by this node's
+    // lobby when this node owns the game or can claim it, else forwarded to the owner.
+    void route(GameRequest r, const Identity& who, const std::shared_ptr<Peer>& peer);
 
     // Games this node took over or claimed: tells the other nodes (they re-route their players).
     void announce_owner(const std::string& game);
@@ -119,17 +117,14 @@ private:
                  const std::string& from,
                  const std::string& conn,
                  const Identity& who,
-                 const std::string& raw,
+                 const GameRequest& r,
                  int hops);
-    void route_hops(const std::string& game,
-                    const ClientMessage& m,
-                    std::string raw,
+    void route_hops(GameRequest r,
                     const Identity& who,
                     const std::shared_ptr<Peer>& peer,
                     const std::string& conn,
                     int hops);
-    void
-    dispatch_local(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    void dispatch_local(GameRequest r, const Identity& who, const std::shared_ptr<Peer>& peer);
     void attach(const std::string& conn, const std::string& game);
     // Sends a resume for `game` on behalf of every local player attached to it.
     void reroute_players(const std::string& game);
@@ -137,6 +132,7 @@ private:
     void arm_heartbeat();
 
     Services& svc_;
+    std::int64_t lease_ms_;
     RedisAddress address_;
     std::string node_;
     BusSealer sealer_;

@@ -19,10 +19,10 @@ struct AiPool::Engines {
 
 engine::SearchLimits ai_limits(const AiRequest& r, const AiSettings& s) {
     engine::SearchLimits l;
-    if (r.level == "easy") {
+    if (r.level == engine::Level::Easy) {
         l.nodes     = 5'000;
         l.move_time = 0.5;
-    } else if (r.level == "hard") {
+    } else if (r.level == engine::Level::Hard) {
         if (r.clocked && r.time_left >= 0) {
             l.time_left = r.time_left;
             l.increment = r.increment;
@@ -150,9 +150,10 @@ void AiPool::worker() {
         std::optional<core::Move> move;
         try {
             if (!job.request.game.is_over()) {
-                const auto level =
-                    engine::level_from_string(job.request.level).value_or(engine::Level::Normal);
-                move = eng.search(job.request.game, ai_limits(job.request, settings_), level).best;
+                move = eng.search(job.request.game,
+                                  ai_limits(job.request, settings_),
+                                  job.request.level)
+                           .best;
             }
         } catch (const std::exception& e) {
             log_line("ai", std::string("search failed: ") + e.what());

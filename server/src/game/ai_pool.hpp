@@ -27,12 +27,12 @@ namespace papan::server {
 // and the clock of the side to move when the game is timed.
 struct AiRequest {
     core::Game game;
-    std::string level;  // easy | normal | hard
-    bool clocked     = false;
-    double time_left = -1;  // seconds on the clock of the side to move (clocked games)
-    double increment = 0;
-    double byo_yomi  = 0;
-    int periods      = 0;
+    engine::Level level = engine::Level::Normal;
+    bool clocked        = false;
+    double time_left    = -1;  // seconds on the clock of the side to move (clocked games)
+    double increment    = 0;
+    double byo_yomi     = 0;
+    int periods         = 0;
 };
 
 struct AiSettings {

@@ -1,13 +1,9 @@
 #include "game/lifecycle.hpp"
 
-#include "game/game_json.hpp"
-
 namespace papan::server {
 
 bool clock_runs(const GameRecord& rec) {
-    return rec.status == GameStatus::Playing &&
-           time_control_from_json(nlohmann::json::parse(rec.time_control, nullptr, false))
-               .enabled();
+    return rec.status == GameStatus::Playing && rec.time_control.enabled();
 }
 
 bool abandon_if_stale(GameRecord& rec, std::int64_t now_ms, std::int64_t abandon_after_ms) {
@@ -16,8 +12,8 @@ bool abandon_if_stale(GameRecord& rec, std::int64_t now_ms, std::int64_t abandon
         return false;
     }
     rec.status      = GameStatus::Over;
-    rec.outcome     = "";
-    rec.reason      = kAbandonedReason;
+    rec.outcome     = core::Outcome::Ongoing;
+    rec.reason      = EndReason::Abandoned;
     rec.result_text = "Abandoned: no move for a long time";
     rec.invite_hash.clear();
     rec.updated_ms = now_ms;

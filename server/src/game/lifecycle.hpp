@@ -10,19 +10,13 @@
 
 namespace papan::server {
 
-// The reason (and result text) of a game that ended abandoned; its outcome is empty: nobody
-// won, and no rating moves.
-inline constexpr const char* kAbandonedReason = "abandoned";
-// The reason of a timed game aborted because a side's first move did not come in time
-// (ServerOptions::first_move_timeout_ms); its outcome is empty too.
-inline constexpr const char* kAbortedReason = "aborted";
-
 // Playing with a time control: its clock runs whether or not anybody is connected.
 [[nodiscard]] bool clock_runs(const GameRecord& rec);
 
-// Ends `rec` as abandoned (status over, reason "abandoned", updated now) when it is unfinished,
-// untimed or not yet started, and was last changed before now_ms - abandon_after_ms; true when
-// it did (the caller stores it). abandon_after_ms <= 0: never.
+// Ends `rec` as abandoned (status over, reason Abandoned, outcome Ongoing: nobody won, no rating
+// moves; updated now) when it is unfinished, untimed or not yet started, and was last changed
+// before now_ms - abandon_after_ms; true when it did (the caller stores it).
+// abandon_after_ms <= 0: never.
 bool abandon_if_stale(GameRecord& rec, std::int64_t now_ms, std::int64_t abandon_after_ms);
 
 }  // namespace papan::server

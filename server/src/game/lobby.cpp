@@ -1,15 +1,15 @@
 #include "game/lobby.hpp"
 
-#include "game/game_json.hpp"
 #include "game/lifecycle.hpp"
-#include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
+#include "support/memory.hpp"
 #include "support/text.hpp"
 
 #include <papan/core/notation/fen.hpp>
 #include <papan/core/rules/registry.hpp>
 #include <papan/server/tokens.hpp>
+#include <papan/server/wire/names.hpp>
 
 #include <boost/asio/post.hpp>
 
@@ -19,26 +19,9 @@
 
 namespace papan::server {
 
-using Json = nlohmann::json;
-
 namespace {
 
 constexpr std::int64_t kDefaultInviteTtlMs = 24LL * 3600 * 1000;
-
-core::DrawRuleSet draw_rules_of(const std::string& s, bool& ok) {
-    ok = true;
-    if (s.empty() || s == "standard") {
-        return core::DrawRuleSet::Standard;
-    }
-    if (s == "american_club") {
-        return core::DrawRuleSet::AmericanClub;
-    }
-    if (s == "russian_official") {
-        return core::DrawRuleSet::RussianOfficial;
-    }
-    ok = false;
-    return core::DrawRuleSet::Standard;
-}
 
 }  // namespace
 
@@ -66,7 +49,7 @@ void Lobby::retire_later(const std::string& id) {
         std::vector<std::pair<std::int64_t, std::string>> later;
         for (const auto& [when, game] : retiring_) {
             if (when <= now) {
-                rooms_.erase(game);
+                left_memory_ += rooms_.erase(game);
                 count_rooms();
                 if (svc_.placement != nullptr) {
                     svc_.placement->room_closed(game);
@@ -105,7 +88,7 @@ void Lobby::forget(const std::string& id) {
 
 void Lobby::open_new(const std::shared_ptr<Room>& room,
                      const GameRecord& rec,
-                     std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers,
+                     Room::Peers peers,
                      std::string first,
                      std::function<void()> on_stored) {
     add(room, rec);
@@ -133,126 +116,104 @@ void Lobby::add(const std::shared_ptr<Room>& room, const GameRecord& rec) {
     }
 }
 
-void Lobby::create(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
-    const auto fail = [&](std::string_view code, const std::string& msg) {
-        peer->send_text(error_text(code, msg, m.id));
-    };
+void Lobby::send(const std::shared_ptr<Peer>& peer, std::string text) const {
+    peer->send(std::make_shared<const std::string>(std::move(text)));
+}
+
+void Lobby::send_error(const std::shared_ptr<Peer>& peer,
+                       ErrorCode code,
+                       std::string_view message,
+                       Ref ref) const {
+    send(peer, svc_.messages.error(code, message, ref));
+}
+
+void Lobby::create(const CreateRequest& c,
+                   const Identity& who,
+                   const std::shared_ptr<Peer>& peer,
+                   Ref ref) {
     if (closed_) {
-        fail("shutting_down", "the server is shutting down");
+        send_error(peer, ErrorCode::ShuttingDown, "the server is shutting down", ref);
         return;
     }
-    const auto v = core::variant_from_key(m.variant.empty() ? "international" : m.variant);
-    if (!v) {
-        fail("bad_variant", "unknown variant '" + m.variant + "'");
+    if (auto err = core::validate_game_options(c.variant, c.options)) {
+        send_error(peer, ErrorCode::BadOptions, err->message, ref);
         return;
     }
-    const auto parsed_mode = game_mode_from_name(m.mode.empty() ? "computer" : m.mode);
-    if (!parsed_mode || *parsed_mode == GameMode::Random || *parsed_mode == GameMode::Imported) {
-        fail("bad_mode", "mode must be computer, friend or hotseat (random games: 'seek')");
-        return;
-    }
-    const GameMode mode = *parsed_mode;
-    bool rules_ok       = true;
-    core::GameOptions opts;
-    opts.forced_capture = !m.no_forced_capture;
-    opts.draw_rules     = draw_rules_of(m.draw_rules, rules_ok);
-    if (!rules_ok) {
-        fail("bad_options", "unknown draw rule set '" + m.draw_rules + "'");
-        return;
-    }
-    if (auto err = core::validate_game_options(*v, opts)) {
-        fail("bad_options", err->message);
-        return;
-    }
-    std::string level = m.level.empty() ? "normal" : m.level;
-    if (level != "easy" && level != "normal" && level != "hard") {
-        fail("bad_level", "level must be easy, normal or hard");
-        return;
-    }
-    std::string fen = std::string(core::rules(*v).start_fen);
-    if (!m.fen.empty()) {
-        auto pos = core::parse_fen(*v, m.fen);
+    const auto& rules = core::rules(c.variant);
+    std::string fen   = std::string(rules.start_fen);
+    if (!c.fen.empty()) {
+        auto pos = core::parse_fen(c.variant, c.fen);
         if (!pos) {
-            fail("bad_fen", pos.error());
+            send_error(peer, ErrorCode::BadFen, pos.error(), ref);
             return;
         }
-        auto g = core::Game::create(*pos, opts);
+        auto g = core::Game::create(*pos, c.options);
         if (!g) {
-            fail("bad_fen", g.error());
+            send_error(peer, ErrorCode::BadFen, g.error(), ref);
             return;
         }
         if (g->is_over()) {
-            fail("bad_fen", "the game would be over at once: " + g->result_text());
+            send_error(peer,
+                       ErrorCode::BadFen,
+                       "the game would be over at once: " + g->result_text(),
+                       ref);
             return;
         }
         fen = core::to_fen(*pos);
     }
     // No colour chosen: the side that moves first (Black in American, White in the others), so
     // that the player, not the computer, makes the first move.
-    std::string color = m.color.empty() ? (fen.front() == 'B' ? "black" : "white") : m.color;
-    if (color != "white" && color != "black" && color != "random") {
-        fail("bad_color", "color must be white, black or random");
-        return;
-    }
-    if (color == "random") {
-        color = (random_hex(1)[0] < '8') ? "white" : "black";
-    }
-    TimeControl tc;
-    if (mode == GameMode::Friend && !m.no_clock) {
-        tc = m.clock.value_or(default_time_control());
+    core::Color color = fen.front() == 'B' ? core::Color::Black : core::Color::White;
+    if (c.random_color) {
+        color = random_hex(1)[0] < '8' ? core::Color::White : core::Color::Black;
+    } else if (c.color) {
+        color = *c.color;
     }
     const auto now = svc_.clock.now_ms();
     GameRecord rec;
-    rec.id                 = new_game_id();
-    rec.variant            = std::string(core::rules(*v).key);
-    rec.mode               = mode;
-    rec.level              = mode == GameMode::Computer ? level : "";
-    rec.forced_capture     = opts.forced_capture;
-    rec.draw_rules         = static_cast<int>(opts.draw_rules);
-    rec.start_fen          = fen;
-    rec.time_control       = time_control_json(tc).dump();
+    rec.id             = new_game_id();
+    rec.variant        = std::string(rules.key);
+    rec.mode           = c.mode;
+    rec.level          = c.mode == GameMode::Computer ? c.level : Level::None;
+    rec.forced_capture = c.options.forced_capture;
+    rec.draw_rules     = c.options.draw_rules;
+    rec.start_fen      = fen;
+    if (c.mode == GameMode::Friend) {
+        rec.time_control = c.clock.value_or(default_time_control());
+    }
     rec.created_ms         = now;
     rec.updated_ms         = now;
-    const std::size_t mine = color == "white" ? 0 : 1;
+    const std::size_t mine = static_cast<std::size_t>(core::index(color));
     rec.seats[mine]        = SeatRecord{who.player_id, who.name, false, who.user_id};
     std::string invite;
-    if (mode == GameMode::Computer) {
-        rec.seats[1 - mine] = SeatRecord{"ai", "Computer (" + level + ")", true, std::nullopt};
-        rec.status          = GameStatus::Playing;
-    } else if (mode == GameMode::Hotseat) {
+    if (c.mode == GameMode::Computer) {
+        rec.seats[1 - mine] = SeatRecord{
+            "ai", "Computer (" + std::string(wire::name(rec.level)) + ")", true, std::nullopt};
+        rec.status = GameStatus::Playing;
+    } else if (c.mode == GameMode::Hotseat) {
         rec.seats[1 - mine] = rec.seats[mine];
         rec.status          = GameStatus::Playing;
     } else {
         // The invite names its game, so any node can send the player to the game's node.
-        invite          = rec.id + "-" + random_token();
-        rec.invite_hash = hash_secret(invite);
-        const auto ttl =
-            svc_.options.invite_ttl_ms > 0 ? svc_.options.invite_ttl_ms : kDefaultInviteTtlMs;
-        rec.invite_expires_ms = now + ttl;
+        invite                = rec.id + "-" + random_token();
+        rec.invite_hash       = hash_secret(invite);
+        rec.invite_expires_ms = now + (svc_.settings.invite_ttl_ms > 0 ? svc_.settings.invite_ttl_ms
+                                                                       : kDefaultInviteTtlMs);
         rec.status            = GameStatus::Waiting;
-        rec.rated             = m.rated && who.may_rate();
+        rec.rated             = c.rated && who.may_rate();
     }
-    rec.clocks = "{}";
-    auto room  = Room::from_record(svc_, rec);
+    auto room = Room::from_record(svc_, rec);
     if (!room) {
-        fail("bad_options", room.error());
+        send_error(peer, ErrorCode::BadOptions, room.error(), ref);
         return;
     }
-    Json created{{"type", "created"}, {"game", rec.id}, {"mode", game_mode_name(mode)}};
-    if (!invite.empty()) {
-        created["invite"]     = invite;
-        created["link"]       = "/#join=" + invite;
-        created["expires_ms"] = rec.invite_expires_ms;
-    }
-    if (m.id) {
-        created["ref"] = *m.id;
-    }
-    if (svc_.options.max_open_games <= 0) {
-        open_new(*room, rec, {{peer, who}}, created.dump());
+    std::string created = svc_.messages.created(rec, invite, ref);
+    if (svc_.settings.max_open_games <= 0) {
+        open_new(*room, rec, {{peer, who}}, std::move(created));
         return;
     }
     // The cap counts the stored unfinished games the player sits in (a hot-seat game once).
-    svc_.store.run([this, room = *room, rec, peer, who, ref = m.id, created = created.dump()](
+    svc_.store.run([this, room = *room, rec, peer, who, ref, created = std::move(created)](
                        Store& s) {
         int open = -1;  // -1: the store could not tell
         try {
@@ -262,16 +223,18 @@ void Lobby::create(const ClientMessage& m, const Identity& who, const std::share
         }
         post([this, room, rec, peer, who, ref, created, open] {
             if (open < 0) {
-                peer->send_text(error_text(
-                    "store_unavailable", "the game could not be saved just now; try again", ref));
+                send_error(peer,
+                           ErrorCode::StoreUnavailable,
+                           "the game could not be saved just now; try again",
+                           ref);
                 return;
             }
-            if (open >= svc_.options.max_open_games) {
-                peer->send_text(error_text(
-                    "too_many_games",
-                    "you have " + std::to_string(open) +
-                        " unfinished games; finish or resign one before you start another",
-                    ref));
+            if (open >= svc_.settings.max_open_games) {
+                send_error(peer,
+                           ErrorCode::TooManyGames,
+                           "you have " + std::to_string(open) +
+                               " unfinished games; finish or resign one before you start another",
+                           ref);
                 return;
             }
             open_created(room, rec, peer, who, created);
@@ -285,76 +248,65 @@ void Lobby::open_created(const std::shared_ptr<Room>& room,
                          const Identity& who,
                          std::string created) {
     if (closed_) {
-        peer->send_text(error_text("shutting_down", "the server is shutting down", std::nullopt));
+        send_error(peer, ErrorCode::ShuttingDown, "the server is shutting down", std::nullopt);
         return;
     }
     open_new(room, rec, {{peer, who}}, std::move(created));
 }
 
-void Lobby::join(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
-    if (m.invite.empty()) {
-        peer->send_text(error_text("bad_message", "join needs the invite token ('invite')", m.id));
-        return;
-    }
-    const auto h  = hash_secret(m.invite);
-    const auto it = invites_.find(h);
+void Lobby::join(const GameRequest& r,
+                 const JoinRequest& j,
+                 const Identity& who,
+                 const std::shared_ptr<Peer>& peer) {
+    const auto it = invites_.find(j.invite_hash);
     if (it != invites_.end()) {
         if (svc_.clock.now_ms() > it->second.expires_ms) {
-            peer->send_text(
-                error_text("invite_expired",
-                           "this invitation link has expired (links are valid 24 hours)",
-                           m.id));
+            send_error(peer,
+                       ErrorCode::InviteExpired,
+                       "this invitation link has expired (links are valid 24 hours)",
+                       r.ref);
             return;
         }
         if (const auto room = rooms_.find(it->second.game); room != rooms_.end()) {
-            join_room(room->second, m, who, peer);
+            join_room(room->second, r, j, who, peer);
             return;
         }
     }
     // The game is not in memory (idle, or not loaded since start-up): the invite names it
     // ("<game>-<secret>"); loading it registers its invite again.
-    const std::string game =
-        it != invites_.end() ? it->second.game : m.invite.substr(0, m.invite.find('-'));
-    with_room(game, [this, m, who, peer, h](std::shared_ptr<Room> room) {
-        const auto again = invites_.find(h);
+    const std::string game = it != invites_.end() ? it->second.game : j.game;
+    with_room(game, [this, r, j, who, peer](std::shared_ptr<Room> room) {
         if (!room) {
-            peer->send_text(
-                error_text("invite_invalid", "this invitation link is not valid", m.id));
+            send_error(peer, ErrorCode::InviteInvalid, "this invitation link is not valid", r.ref);
             return;
         }
-        if (again != invites_.end() && svc_.clock.now_ms() > again->second.expires_ms) {
-            peer->send_text(
-                error_text("invite_expired",
-                           "this invitation link has expired (links are valid 24 hours)",
-                           m.id));
+        if (const auto again = invites_.find(j.invite_hash);
+            again != invites_.end() && svc_.clock.now_ms() > again->second.expires_ms) {
+            send_error(peer,
+                       ErrorCode::InviteExpired,
+                       "this invitation link has expired (links are valid 24 hours)",
+                       r.ref);
             return;
         }
-        join_room(room, m, who, peer);  // the room checks the invite against its record
+        join_room(room, r, j, who, peer);  // the room checks the invite against its record
     });
 }
 
-// The friend who opens a link names the seat: a guest's `name` with the join wins over the
-// hello's nickname (cleaned the same way); a signed-in player is always their username.
-namespace {
-Identity seated_identity(const ClientMessage& m, const Identity& who) {
-    Identity seated = who;
-    if (!who.user_id && !m.name.empty()) {
-        seated.name = clean_nickname(m.name);
-    }
-    return seated;
-}
-}  // namespace
-
 void Lobby::join_room(const std::shared_ptr<Room>& room,
-                      const ClientMessage& m,
+                      const GameRequest& r,
+                      const JoinRequest& j,
                       const Identity& who,
                       const std::shared_ptr<Peer>& peer) {
+    // The friend who opens a link names the seat: a guest's `name` with the join wins over the
+    // hello's nickname; a signed-in player is always their username.
+    Identity seated = who;
+    if (!who.user_id && !j.name.empty()) {
+        seated.name = j.name;
+    }
     on_room(
         room,
-        [room, peer, seated = seated_identity(m, who), h = hash_secret(m.invite), ref = m.id] {
-            room->join(peer, seated, h, ref);
-        },
-        [this, m, who, peer] { join(m, who, peer); });
+        [room, peer, seated, h = j.invite_hash, ref = r.ref] { room->join(peer, seated, h, ref); },
+        [this, r, j, who, peer] { join(r, j, who, peer); });
 }
 
 void Lobby::on_room(const std::shared_ptr<Room>& room,
@@ -370,28 +322,26 @@ void Lobby::on_room(const std::shared_ptr<Room>& room,
     });
 }
 
-void Lobby::dispatch(const ClientMessage& m,
-                     const Identity& who,
-                     const std::shared_ptr<Peer>& peer) {
-    if (m.type == MessageType::Join) {
-        join(m, who, peer);
+void Lobby::dispatch(const GameRequest& r, const Identity& who, const std::shared_ptr<Peer>& peer) {
+    if (const auto* j = std::get_if<JoinRequest>(&r.what)) {
+        join(r, *j, who, peer);
         return;
     }
-    with_room(m.game, [this, m, who, peer](std::shared_ptr<Room> room) {
+    with_room(r.game, [this, r, who, peer](std::shared_ptr<Room> room) {
         if (!room) {
-            peer->send_text(error_text("unknown_game", "there is no game '" + m.game + "'", m.id));
+            send_error(peer, ErrorCode::UnknownGame, "there is no game '" + r.game + "'", r.ref);
             return;
         }
         on_room(
             room,
-            [room, m, who, peer] {
-                if (m.type == MessageType::Resume) {
-                    room->resume(peer, who, m.last_version, m.id);
-                } else {
-                    room->handle(m, who, peer);
+            [room, r, who, peer] {
+                if (const auto* resume = std::get_if<ResumeRequest>(&r.what)) {
+                    room->resume(peer, who, resume->last_version, r.ref);
+                } else if (const auto* c = std::get_if<GameCommand>(&r.what)) {
+                    room->handle(*c, who, peer, r.ref);
                 }
             },
-            [this, m, who, peer] { dispatch(m, who, peer); });
+            [this, r, who, peer] { dispatch(r, who, peer); });
     });
 }
 
@@ -449,7 +399,7 @@ void Lobby::with_room(const std::string& id, std::function<void(std::shared_ptr<
         fn(nullptr);
         return;
     }
-    const auto abandon_ms = svc_.options.abandon_after_ms;
+    const auto abandon_ms = svc_.settings.abandon_after_ms;
     svc_.store.run([this, id, abandon_ms, fn = std::move(fn)](Store& s) mutable {
         auto rec = s.load_game(id);
         if (rec && abandon_if_stale(*rec, svc_.clock.now_ms(), abandon_ms)) {
@@ -468,14 +418,14 @@ void Lobby::with_room(const std::string& id, std::function<void(std::shared_ptr<
 }
 
 void Lobby::add_rematch(GameRecord rec,
-                        const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers,
+                        const Room::Peers& peers,
                         std::function<void(const std::string&)> done) {
     const auto now = svc_.clock.now_ms();
     rec.id         = new_game_id();
     rec.created_ms = now;
     rec.updated_ms = now;
-    rec.clocks     = "{}";
-    auto room      = Room::from_record(svc_, rec);
+    rec.clocks.reset();
+    auto room = Room::from_record(svc_, rec);
     if (!room) {
         log_line("lobby", "rematch failed: " + room.error());
         return;
@@ -489,7 +439,7 @@ void Lobby::start_housekeeping() {
     }
     // Often enough that a room stays at most half as long again as --idle-unload; at most a
     // minute apart.
-    const auto idle     = svc_.options.idle_unload_ms;
+    const auto idle     = svc_.settings.idle_unload_ms;
     const auto interval = std::clamp<std::int64_t>(idle > 0 ? idle / 2 : 60'000, 100, 60'000);
     housekeeping_.expires_after(std::chrono::milliseconds(interval));
     housekeeping_.async_wait([this](const boost::system::error_code& ec) {
@@ -503,7 +453,18 @@ void Lobby::start_housekeeping() {
 
 void Lobby::housekeeping() {
     const auto now = svc_.clock.now_ms();
-    if (const auto idle = svc_.options.idle_unload_ms; idle > 0) {
+    if (left_memory_ > 0) {
+        // Rooms left since the last pass: their heap goes back to the system (glibc would keep
+        // it for good). On this pass and the next few: a room's last owners (its strand's
+        // handlers, a write in flight, its sessions' closing) may free it a while after it left.
+        left_memory_    = 0;
+        hand_backs_due_ = 4;
+    }
+    if (hand_backs_due_ > 0) {
+        --hand_backs_due_;
+        hand_back_free_memory();
+    }
+    if (const auto idle = svc_.settings.idle_unload_ms; idle > 0) {
         for (const auto& [id, room] : rooms_) {
             room->post([this, room = room, now, idle] {
                 if (room->unload_if_idle(now, idle)) {
@@ -512,7 +473,7 @@ void Lobby::housekeeping() {
             });
         }
     }
-    const auto abandon = svc_.options.abandon_after_ms;
+    const auto abandon = svc_.settings.abandon_after_ms;
     if (abandon <= 0 || now < next_abandon_sweep_ms_) {
         return;
     }
@@ -550,6 +511,7 @@ void Lobby::unloaded(const std::string& id, const std::shared_ptr<Room>& room) {
     }
     rooms_.erase(it);
     count_rooms();
+    ++left_memory_;
     if (svc_.placement != nullptr) {
         svc_.placement->room_closed(id);
     }

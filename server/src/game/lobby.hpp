@@ -4,12 +4,13 @@
 // when someone asks for it.
 #pragma once
 
+#include "game/message_writer.hpp"
 #include "game/peer.hpp"
 #include "game/placement.hpp"
 #include "game/room.hpp"
 #include "game/services.hpp"
 
-#include <papan/server/protocol.hpp>
+#include <papan/server/commands.hpp>
 #include <papan/server/store.hpp>
 
 #include <boost/asio/steady_timer.hpp>
@@ -31,15 +32,14 @@ public:
 
     // All below run on the lobby strand.
     void add(const std::shared_ptr<Room>& room, const GameRecord& rec);
-    void create(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
-    void join(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
-    void seek(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
-    void cancel_seek(const Identity& who,
-                     const std::shared_ptr<Peer>& peer,
-                     std::optional<std::int64_t> ref);
-    // A message about an existing game (join, resume and the in-game commands) from a player
+    void
+    create(const CreateRequest& c, const Identity& who, const std::shared_ptr<Peer>& peer, Ref ref);
+    void
+    seek(const SeekRequest& s, const Identity& who, const std::shared_ptr<Peer>& peer, Ref ref);
+    void cancel_seek(const Identity& who, const std::shared_ptr<Peer>& peer, Ref ref);
+    // A request about an existing game (join, resume and the in-game commands) from a player
     // of this node or, with a cluster, of another node: handled by the game's room here.
-    void dispatch(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer);
+    void dispatch(const GameRequest& r, const Identity& who, const std::shared_ptr<Peer>& peer);
     // The room of a game read back from the store (a finished game asked for, a game this node
     // took over or resumes at start), started; the room already here if there is one; nullptr
     // when the record does not make a game.
@@ -55,7 +55,7 @@ public:
     // A rematch game: assigns its id, registers and announces it; `done` gets the new id once
     // it is stored (not called when the store refused it).
     void add_rematch(GameRecord rec,
-                     const std::vector<std::pair<std::shared_ptr<Peer>, Identity>>& peers,
+                     const Room::Peers& peers,
                      std::function<void(const std::string&)> done);
     // A new room whose record the store refused: it leaves the registry.
     void forget(const std::string& id);
@@ -74,7 +74,7 @@ private:
         std::uint64_t ticket = 0;
         Identity who;
         std::weak_ptr<Peer> peer;
-        std::string variant;
+        std::string variant;  // its key
         TimeControl tc;
         std::string key;
         std::shared_ptr<net::steady_timer> timer;
@@ -88,20 +88,23 @@ private:
     // Registers a new room and has it store and announce itself.
     void open_new(const std::shared_ptr<Room>& room,
                   const GameRecord& rec,
-                  std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers,
+                  Room::Peers peers,
                   std::string first,
                   std::function<void()> on_stored = {});
+    void send(const std::shared_ptr<Peer>& peer, std::string text) const;
+    void send_error(const std::shared_ptr<Peer>& peer,
+                    ErrorCode code,
+                    std::string_view message,
+                    Ref ref) const;
     void pair_with_computer(std::uint64_t ticket);
     void start_random(const Seek& a, const std::optional<Seek>& b, std::string id = {});
-    void seek_shared(const ClientMessage& m,
+    void seek_shared(Ref ref,
                      const Identity& who,
                      const std::shared_ptr<Peer>& peer,
                      const std::string& variant,
                      const TimeControl& tc,
                      const std::string& key);
-    void seek_answered(const ClientMessage& m,
-                       std::uint64_t ticket,
-                       const std::optional<SharedSeek>& found);
+    void seek_answered(Ref ref, std::uint64_t ticket, const std::optional<SharedSeek>& found);
     void seek_expired(std::uint64_t ticket);
     // create() once the player's open games are counted: within the cap, the room is opened.
     void open_created(const std::shared_ptr<Room>& room,
@@ -114,9 +117,15 @@ private:
     void on_room(const std::shared_ptr<Room>& room,
                  std::function<void()> fn,
                  std::function<void()> again);
+    // A friend opens an invite: the game it names sits them down.
+    void join(const GameRequest& r,
+              const JoinRequest& j,
+              const Identity& who,
+              const std::shared_ptr<Peer>& peer);
     // The friend sits down in `room` (the invite's game, in memory).
     void join_room(const std::shared_ptr<Room>& room,
-                   const ClientMessage& m,
+                   const GameRequest& r,
+                   const JoinRequest& j,
                    const Identity& who,
                    const std::shared_ptr<Peer>& peer);
     void housekeeping();
@@ -141,6 +150,8 @@ private:
     net::steady_timer housekeeping_;
     std::int64_t next_abandon_sweep_ms_ = 0;
     std::atomic<std::size_t> in_memory_{0};
+    std::size_t left_memory_   = 0;  // rooms that left memory since the last housekeeping pass
+    int hand_backs_due_        = 0;  // housekeeping passes that still hand free memory back
     bool sweeping_             = false;
     std::uint64_t next_ticket_ = 1;
     std::uint64_t names_       = 0;

@@ -1,10 +1,8 @@
 // Lobby: random pairing (docs/protocol.md, "seek"): seeks on this node or in the queue shared
 // by the nodes, their expiry into a computer opponent, and the start of a paired game. The rest
 // of the lobby (creating, joining, loading, housekeeping) is in lobby.cpp.
-#include "game/game_json.hpp"
 #include "game/lifecycle.hpp"
 #include "game/lobby.hpp"
-#include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "support/log.hpp"
 
@@ -19,8 +17,6 @@
 #include <chrono>
 
 namespace papan::server {
-
-using Json = nlohmann::json;
 
 namespace {
 
@@ -45,16 +41,15 @@ constexpr std::array<std::string_view, 16> kAiNames{"Rafael",
 
 }  // namespace
 
-void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_ptr<Peer>& peer) {
-    const auto v = core::variant_from_key(m.variant.empty() ? "international" : m.variant);
-    if (!v) {
-        peer->send_text(error_text("bad_variant", "unknown variant '" + m.variant + "'", m.id));
-        return;
-    }
-    const TimeControl tc  = m.clock.value_or(default_time_control());
-    const std::string key = std::string(core::rules(*v).key) + "|" + tc.key();
+void Lobby::seek(const SeekRequest& r,
+                 const Identity& who,
+                 const std::shared_ptr<Peer>& peer,
+                 Ref ref) {
+    const std::string variant(core::rules(r.variant).key);
+    const TimeControl tc  = r.clock;
+    const std::string key = variant + "|" + tc.key();
     if (svc_.placement != nullptr) {
-        seek_shared(m, who, peer, std::string(core::rules(*v).key), tc, key);
+        seek_shared(ref, who, peer, variant, tc, key);
         return;
     }
     // Pair with the first other player waiting for the same variant and time control.
@@ -68,7 +63,7 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
             if (other.timer) {
                 other.timer->cancel();
             }
-            Seek me{0, who, peer, std::string(core::rules(*v).key), tc, key, nullptr, {}, false};
+            Seek me{0, who, peer, variant, tc, key, nullptr, {}, false};
             start_random(other, me);
             return;
         }
@@ -76,13 +71,13 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
     Seek s{next_ticket_++,
            who,
            peer,
-           std::string(core::rules(*v).key),
+           variant,
            tc,
            key,
            std::make_shared<net::steady_timer>(strand_),
            {},
            false};
-    s.timer->expires_after(std::chrono::milliseconds(svc_.options.pairing_wait_ms));
+    s.timer->expires_after(std::chrono::milliseconds(svc_.settings.pairing_wait_ms));
     const auto ticket = s.ticket;
     s.timer->async_wait([this, ticket](const boost::system::error_code& ec) {
         if (!ec) {
@@ -90,17 +85,10 @@ void Lobby::seek(const ClientMessage& m, const Identity& who, const std::shared_
         }
     });
     seeks_.push_back(s);
-    Json j{{"type", "seeking"},
-           {"variant", s.variant},
-           {"clock", time_control_json(tc)},
-           {"wait_ms", svc_.options.pairing_wait_ms}};
-    if (m.id) {
-        j["ref"] = *m.id;
-    }
-    peer->send_text(j.dump());
+    send(peer, svc_.messages.seeking(s.variant, tc, svc_.settings.pairing_wait_ms, ref));
 }
 
-void Lobby::seek_shared(const ClientMessage& m,
+void Lobby::seek_shared(Ref ref,
                         const Identity& who,
                         const std::shared_ptr<Peer>& peer,
                         const std::string& variant,
@@ -133,14 +121,14 @@ void Lobby::seek_shared(const ClientMessage& m,
     const auto ticket = mine.ticket;
     seeks_.push_back(mine);
     shared->take_or_queue_seek(
-        key, who.player_id, mine.entry, [this, m, ticket](std::optional<SharedSeek> found) {
-            post([this, m, ticket, found = std::move(found)] { seek_answered(m, ticket, found); });
+        key, who.player_id, mine.entry, [this, ref, ticket](std::optional<SharedSeek> found) {
+            post([this, ref, ticket, found = std::move(found)] {
+                seek_answered(ref, ticket, found);
+            });
         });
 }
 
-void Lobby::seek_answered(const ClientMessage& m,
-                          std::uint64_t ticket,
-                          const std::optional<SharedSeek>& found) {
+void Lobby::seek_answered(Ref ref, std::uint64_t ticket, const std::optional<SharedSeek>& found) {
     const auto it = std::find_if(
         seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.ticket == ticket; });
     if (it == seeks_.end() || closed_) {
@@ -148,21 +136,14 @@ void Lobby::seek_answered(const ClientMessage& m,
     }
     if (!found) {
         // Queued: a partner from any node, else the computer after the wait.
-        it->timer->expires_after(std::chrono::milliseconds(svc_.options.pairing_wait_ms));
+        it->timer->expires_after(std::chrono::milliseconds(svc_.settings.pairing_wait_ms));
         it->timer->async_wait([this, ticket](const boost::system::error_code& ec) {
             if (!ec) {
                 seek_expired(ticket);
             }
         });
-        Json j{{"type", "seeking"},
-               {"variant", it->variant},
-               {"clock", time_control_json(it->tc)},
-               {"wait_ms", svc_.options.pairing_wait_ms}};
-        if (m.id) {
-            j["ref"] = *m.id;
-        }
         if (auto p = it->peer.lock()) {
-            p->send_text(j.dump());
+            send(p, svc_.messages.seeking(it->variant, it->tc, svc_.settings.pairing_wait_ms, ref));
         }
         return;
     }
@@ -175,7 +156,7 @@ void Lobby::seek_answered(const ClientMessage& m,
         if (o == seeks_.end() || !other_peer || o->peer.expired()) {
             // A seek of this node that is gone (cancelled, disconnected): try again.
             if (auto p = me.peer.lock()) {
-                seek_shared(m, me.who, p, me.variant, me.tc, me.key);
+                seek_shared(ref, me.who, p, me.variant, me.tc, me.key);
             }
             return;
         }
@@ -235,9 +216,7 @@ void Lobby::seek_expired(std::uint64_t ticket) {
     });
 }
 
-void Lobby::cancel_seek(const Identity& who,
-                        const std::shared_ptr<Peer>& peer,
-                        std::optional<std::int64_t> ref) {
+void Lobby::cancel_seek(const Identity& who, const std::shared_ptr<Peer>& peer, Ref ref) {
     std::size_t n = std::erase_if(seeks_, [&](const Seek& s) {
         if (s.who.player_id == who.player_id) {
             if (s.timer) {
@@ -250,11 +229,7 @@ void Lobby::cancel_seek(const Identity& who,
         }
         return false;
     });
-    Json j{{"type", "seek_cancelled"}, {"cancelled", n > 0}};
-    if (ref) {
-        j["ref"] = *ref;
-    }
-    peer->send_text(j.dump());
+    send(peer, svc_.messages.seek_cancelled(n > 0, ref));
 }
 
 void Lobby::pair_with_computer(std::uint64_t ticket) {
@@ -278,9 +253,9 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
     rec.id           = id.empty() ? new_game_id() : std::move(id);
     rec.variant      = a.variant;
     rec.mode         = GameMode::Random;
-    rec.level        = b ? "" : "normal";
+    rec.level        = b ? Level::None : Level::Normal;
     rec.start_fen    = std::string(core::rules(v).start_fen);
-    rec.time_control = time_control_json(a.tc).dump();
+    rec.time_control = a.tc;
     rec.created_ms   = now;
     rec.updated_ms   = now;
     rec.status       = GameStatus::Playing;
@@ -298,17 +273,14 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
     rec.seats =
         swap ? std::array<SeatRecord, 2>{second, first} : std::array<SeatRecord, 2>{first, second};
     rec.rated  = b && a.who.may_rate() && b->who.may_rate();
-    rec.clocks = Json{
-        {"white", {{"main_ms", a.tc.main_ms}, {"periods", a.tc.periods}}},
-        {"black", {{"main_ms", a.tc.main_ms}, {"periods", a.tc.periods}}},
-        {"turn_started_ms",
-         now}}.dump();
+    rec.clocks = ClockState{
+        {PlayerClock{a.tc.main_ms, a.tc.periods}, PlayerClock{a.tc.main_ms, a.tc.periods}}, now};
     auto room = Room::from_record(svc_, rec);
     if (!room) {
         log_line("lobby", "pairing failed: " + room.error());
         return;
     }
-    std::vector<std::pair<std::shared_ptr<Peer>, Identity>> peers;
+    Room::Peers peers;
     if (auto p = a.peer.lock()) {
         peers.emplace_back(p, a.who);
     }
@@ -318,12 +290,9 @@ void Lobby::start_random(const Seek& a, const std::optional<Seek>& b, std::strin
         }
     }
     // Says whether the opponent is the computer (and how strong) before the board opens.
-    Json paired{{"type", "paired"}, {"game", rec.id}, {"computer", !b.has_value()}};
-    if (!b) {
-        paired["level"] = rec.level;
-    }
+    const std::string paired = svc_.messages.paired(rec.id, !b.has_value(), rec.level);
     for (const auto& [p, w] : peers) {
-        p->send_text(paired.dump());
+        send(p, paired);
     }
     open_new(*room, rec, peers, std::string{});
 }

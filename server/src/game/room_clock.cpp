@@ -1,8 +1,6 @@
-// Room: the clock timer (a flag ends the game, a first move that never comes aborts it) and the
+// Room: the clock's timer (a flag ends the game, a first move that never comes aborts it) and the
 // computer's moves.
 #include "game/ai_pool.hpp"
-#include "game/game_json.hpp"
-#include "game/lifecycle.hpp"
 #include "game/room.hpp"
 #include "support/log.hpp"
 
@@ -10,106 +8,83 @@
 
 namespace papan::server {
 
-using Json = nlohmann::json;
+namespace {
+
+// The engine's strength of a game's level (a game without one plays at normal).
+engine::Level engine_level(Level l) {
+    switch (l) {
+    case Level::Easy:
+        return engine::Level::Easy;
+    case Level::Hard:
+        return engine::Level::Hard;
+    case Level::Normal:
+    case Level::None:
+        break;
+    }
+    return engine::Level::Normal;
+}
+
+}  // namespace
 
 void Room::arm_timer() {
-    // Before both first moves no clock runs, but a person who never makes theirs would hold the
-    // other forever: the timer aborts the game then. After them it is the flag of the side to move.
-    const bool first_move = awaiting_first_move();
-    if (!first_move && !clock_running()) {
+    const auto due = session_.clock_due_at(svc_.settings);
+    if (!due) {
         timer_.cancel();
         return;
     }
-    const auto due  = first_move ? svc_.options.first_move_timeout_ms
-                                 : time_to_flag(tc_, clock_of(game_.side_to_move()));
-    const auto left = std::max<std::int64_t>(0, due - elapsed_ms());
+    const auto left = std::max<std::int64_t>(0, *due - svc_.clock.now_ms());
     timer_.expires_after(std::chrono::milliseconds(left + 5));
     std::weak_ptr<Room> weak = shared_from_this();
-    timer_.async_wait([weak, first_move](const boost::system::error_code& ec) {
+    timer_.async_wait([weak](const boost::system::error_code& ec) {
         if (ec) {
             return;
         }
         if (auto self = weak.lock()) {
-            self->guarded({}, [&] {
-                if (first_move) {
-                    self->check_abort();
-                } else {
-                    self->check_flag();
-                }
-            });
+            self->guarded({}, [&] { self->on_timer(); });
         }
     });
 }
 
-void Room::check_abort() {
-    if (closed_ || !awaiting_first_move()) {
+void Room::on_timer() {
+    if (closed_) {
         return;
     }
-    if (defer_while_writing([self = shared_from_this()] { self->check_abort(); })) {
+    if (defer_while_writing([self = shared_from_this()] { self->on_timer(); })) {
         return;
     }
-    if (!first_move_overdue()) {
+    auto& next  = begin();
+    auto change = next.clock_due(svc_.clock.now_ms(), svc_.settings);
+    if (!change) {
+        pending_.reset();
         arm_timer();  // woke early, or the turn changed since the timer was set
         return;
     }
-    // Aborted: nobody won, nothing is rated or rewarded, the clocks keep their full time.
-    begin_change();
-    const auto side  = game_.side_to_move();
-    rec_.status      = GameStatus::Over;
-    rec_.outcome     = "";
-    rec_.reason      = kAbortedReason;
-    rec_.result_text = std::string("Aborted: ") + (side == core::Color::White ? "White" : "Black") +
-                       " made no first move in time";
-    draw_offer_     = std::nullopt;
-    takeback_offer_ = std::nullopt;
-    ++ai_epoch_;
-    const GameRecord h = next_header();
-    commit(
-        Json{{"kind", "abort"}, {"by", color_key(side)}}, [h](Store& s) { s.update_game(h); }, {});
-}
-
-void Room::check_flag() {
-    if (!clock_running() || closed_) {
-        return;
-    }
-    if (defer_while_writing([self = shared_from_this()] { self->check_flag(); })) {
-        return;
-    }
-    const auto side = game_.side_to_move();
-    if (clock_at(tc_, clock_of(side), elapsed_ms())) {
-        arm_timer();  // woke early
-        return;
-    }
-    begin_change();
-    clock_of(side) = PlayerClock{0, 0};
-    if (!game_.flag(side)) {
-        restore();
-        return;
-    }
-    apply_ending("flag", side, {});
+    commit(std::move(*change), {});
 }
 
 void Room::schedule_ai() {
-    if (closed_ || rec_.status != GameStatus::Playing || game_.is_over() ||
-        !is_computer(game_.side_to_move())) {
+    if (closed_ || !session_.computer_to_move()) {
         return;
     }
     const auto epoch         = ++ai_epoch_;
     ai_thinking_             = true;
     std::weak_ptr<Room> weak = shared_from_this();
-    AiRequest req{game_, rec_.level.empty() ? "normal" : rec_.level};
-    if (clock_running()) {
+    const auto& s            = session_;
+    AiRequest req{s.game, engine_level(s.header.level)};
+    if (s.clock_running()) {
         // The engine's time management plays from the clock of a timed game.
-        const auto view = clock_at(tc_, clock_of(game_.side_to_move()), elapsed_ms());
+        const auto side = s.game.side_to_move();
+        const auto now  = svc_.clock.now_ms();
         req.clocked     = true;
-        if (view) {
-            req.time_left = static_cast<double>(view->main_ms) / 1000.0;
-            req.periods   = view->periods;
+        if (!s.clock.flagged(side, now)) {
+            const auto view = s.clock.view(side, true, now);
+            req.time_left   = static_cast<double>(view.main_ms) / 1000.0;
+            req.periods     = view.periods;
         } else {
             req.time_left = 0;
         }
-        req.increment = static_cast<double>(tc_.increment_ms) / 1000.0;
-        req.byo_yomi  = static_cast<double>(tc_.period_ms) / 1000.0;
+        req.increment = static_cast<double>(s.clock.tc.increment_ms) / 1000.0;
+        req.byo_yomi  = static_cast<double>(s.clock.tc.period_ms) / 1000.0;
     }
     svc_.ai.think(std::move(req), [weak, epoch](std::optional<core::Move> mv) {
         if (auto self = weak.lock()) {
@@ -123,20 +98,27 @@ void Room::on_ai_move(std::uint64_t epoch, std::optional<core::Move> mv) {
             [self = shared_from_this(), epoch, mv] { self->on_ai_move(epoch, mv); })) {
         return;
     }
-    if (epoch != ai_epoch_ || closed_ || game_.is_over() || !is_computer(game_.side_to_move())) {
+    if (epoch != ai_epoch_ || closed_ || !session_.computer_to_move()) {
         return;
     }
     ai_thinking_ = false;
     guarded({}, [&] {
-        if (!mv || !game_.find_legal(*mv)) {
+        const auto& game = session_.game;
+        auto legal       = mv ? game.find_legal(*mv) : std::nullopt;
+        if (!legal) {
             log_line("room " + id_, "the computer returned no legal move; using the quick player");
             svc_.ai.count_fallback();
-            mv = quick_move(game_, svc_.seed);
-            if (!mv) {
+            const auto quick = quick_move(game, svc_.seed);
+            if (!quick) {
+                return;
+            }
+            legal = game.find_legal(*quick);
+            if (!legal) {
                 return;
             }
         }
-        apply_move(*game_.find_legal(*mv), true, {});
+        auto& next = begin();
+        commit(next.computer_move(*legal, svc_.clock.now_ms()), {});
     });
 }
 

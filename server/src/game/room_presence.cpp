@@ -5,13 +5,12 @@
 // subscriber as {"type": "presence", "game", "present": {"white", "black"}}, so the one still
 // there learns that the other has left while their clock runs, and when they are back. Not
 // stored, not versioned: it is about connections, not the game.
+#include "game/message_writer.hpp"
 #include "game/room.hpp"
 
 #include <chrono>
 
 namespace papan::server {
-
-using Json = nlohmann::json;
 
 namespace {
 
@@ -22,7 +21,7 @@ constexpr auto kPresenceCheck = std::chrono::seconds(3);
 std::array<bool, 2> Room::presence_now() const {
     std::array<bool, 2> out{true, true};
     for (int c = 0; c < 2; ++c) {
-        const auto& seat = rec_.seats[static_cast<std::size_t>(c)];
+        const auto& seat = session_.header.seats[static_cast<std::size_t>(c)];
         if (seat.computer || seat.player_id.empty()) {
             continue;
         }
@@ -35,13 +34,6 @@ std::array<bool, 2> Room::presence_now() const {
     return out;
 }
 
-std::string Room::presence_message() const {
-    return Json{{"type", "presence"},
-                {"game", id_},
-                {"present", {{"white", present_[0]}, {"black", present_[1]}}}}
-        .dump();
-}
-
 void Room::check_presence() {
     if (closed_) {
         return;
@@ -51,17 +43,17 @@ void Room::check_presence() {
         return;
     }
     present_        = now;
-    const auto text = std::make_shared<const std::string>(presence_message());
+    const auto text = std::make_shared<const std::string>(svc_.messages.presence(id_, present_));
     for (const auto& p : live_subscribers()) {
         p->send_game(text, id_);
     }
 }
 
 void Room::arm_presence() {
-    const bool between_people = rec_.mode != GameMode::Hotseat &&
-                                !is_computer(core::Color::White) &&
-                                !is_computer(core::Color::Black);
-    if (closed_ || rec_.status != GameStatus::Playing || !between_people) {
+    const bool between_people = session_.header.mode != GameMode::Hotseat &&
+                                !session_.is_computer(core::Color::White) &&
+                                !session_.is_computer(core::Color::Black);
+    if (closed_ || session_.header.status != GameStatus::Playing || !between_people) {
         presence_timer_.cancel();
         return;
     }

@@ -4,14 +4,15 @@
 #include "api/accounts.hpp"
 #include "api/api.hpp"
 #include "api/auth_service.hpp"
+#include "api/http_reader.hpp"
 #include "api/http_wire.hpp"
+#include "api/wire_codec.hpp"
 #include "cluster/cluster.hpp"
 #include "cluster/remote_ai.hpp"
 #include "game/ai_pool.hpp"
 #include "game/endgame_builds.hpp"
 #include "game/lifecycle.hpp"
 #include "game/lobby.hpp"
-#include "game/messages.hpp"
 #include "game/store_executor.hpp"
 #include "puzzles/service.hpp"
 #include "support/log.hpp"
@@ -31,7 +32,6 @@
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
@@ -304,8 +304,8 @@ private:
                 break;
             }
             if (!ws_.got_text()) {
-                send_text(
-                    R"({"type":"error","code":"bad_message","message":"send text frames with JSON"})");
+                send_text(WireMessages::error_text(
+                    ErrorCode::BadMessage, "send text frames with JSON", std::nullopt));
             } else {
                 handle_text(beast::buffers_to_string(buffer.data()));
             }
@@ -326,7 +326,7 @@ private:
         } catch (...) {
             log_line("ws " + id_,
                      "internal error on a message: " + what_of(std::current_exception()));
-            send_text(internal_error_text());
+            send_text(WireMessages::internal_error());
         }
     }
 
@@ -413,6 +413,24 @@ auto async_route(ApiContext& ctx, HttpRequest req, Token&& token) {
         std::move(req));
 }
 
+// Ends a connection after a refusal was written: the sending side is shut, and what the client
+// sent meanwhile is read and dropped for at most 200 ms, so that closing does not reset the
+// connection before the client has read the answer.
+net::awaitable<void> drain_and_close(beast::tcp_stream& stream) {
+    beast::error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream.expires_after(200ms);
+    std::array<char, 4096> sink{};
+    for (;;) {
+        auto [rec, rn] = co_await stream.async_read_some(net::buffer(sink), kAwait);
+        (void)rn;
+        if (rec) {
+            break;
+        }
+    }
+    stream.socket().close(ignored);
+}
+
 // A connection over --max-connections-per-ip: answered 429 at once, without waiting for its
 // request, and closed (it holds no socket longer than that one write).
 net::awaitable<void> refuse_session(tcp::socket socket) {
@@ -428,17 +446,9 @@ net::awaitable<void> refuse_session(tcp::socket socket) {
     stream.expires_after(200ms);
     auto [ec, n] = co_await net::async_write(stream, net::buffer(kRefusal), kAwait);
     (void)n;
-    beast::error_code ignored;
-    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
-    // What the client sent meanwhile is read and dropped for at most 200 ms, so that closing
-    // does not reset the connection before the client has read the 429.
-    std::array<char, 4096> sink{};
-    while (!ec) {
-        auto [rec, rn] = co_await stream.async_read_some(net::buffer(sink), kAwait);
-        (void)rn;
-        ec = rec;
+    if (!ec) {
+        co_await drain_and_close(stream);
     }
-    stream.socket().close(ignored);
 }
 
 net::awaitable<void> http_session(tcp::socket socket,
@@ -452,44 +462,49 @@ net::awaitable<void> http_session(tcp::socket socket,
     beast::flat_buffer buffer;
     for (;;) {
         stream.expires_after(30s);
-        http::request_parser<http::string_body> parser;
-        parser.header_limit(kMaxHeaderBytes);
-        // The header first: the body limit depends on the route (a PDN import is larger), so
-        // it is checked here against Content-Length and set for a chunked body.
-        parser.body_limit(boost::none);
-        auto [hec, hn] = co_await http::async_read_header(stream, buffer, parser, kAwait);
-        (void)hn;
-        boost::system::error_code ec = hec;
-        if (!ec) {
-            const auto& head  = parser.get();
-            const auto limit  = body_limit_for(std::string(head.method_string()),
-                                              std::string(head.target()),
-                                              opts.max_message_bytes);
-            const auto length = parser.content_length();
-            if (length && *length > limit) {
-                ec = http::error::body_limit;
-            } else {
-                parser.body_limit(limit);
-                auto [bec, bn] = co_await http::async_read(stream, buffer, parser, kAwait);
-                (void)bn;
-                ec = bec;
+        // The request is read by RequestReader (RFC 9112 framing, the head's and body's limits);
+        // bytes after it stay in `buffer` for the next request of the connection.
+        RequestReader reader(opts.max_message_bytes);
+        boost::system::error_code ec;
+        for (;;) {
+            if (buffer.size() > 0) {
+                const auto data = buffer.data();
+                buffer.consume(reader.put(
+                    std::string_view(static_cast<const char*>(data.data()), data.size())));
+            }
+            if (reader.status() != RequestReader::Status::NeedMore) {
+                break;
+            }
+            auto [rec, n] = co_await stream.async_read_some(buffer.prepare(16 * 1024), kAwait);
+            buffer.commit(n);
+            if (rec == net::error::eof) {
+                reader.put_eof();
+                if (reader.status() == RequestReader::Status::NeedMore) {
+                    ec = rec;  // closed between requests
+                }
+                break;
+            }
+            if (rec) {
+                ec = rec;
+                break;
             }
         }
         if (ec) {
-            if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
-                ec == net::error::eof || ec == net::error::connection_reset ||
-                ec == net::error::operation_aborted) {
-                break;
-            }
-            // Malformed: a clear 4xx, then the connection is closed (its stream cannot be
-            // trusted to find the next request).
-            auto out       = to_wire(for_parse_error(ec), 11, false, false);
+            break;  // the peer left, reset, or went quiet for 30 s
+        }
+        if (reader.status() == RequestReader::Status::Refused) {
+            // A clear 4xx, then the connection is closed: after a request whose end is
+            // uncertain the stream cannot be trusted to find the next one.
+            auto out       = to_wire(reader.refusal(), 11, false, false);
             auto [wec, wn] = co_await http::async_write(stream, out, kAwait);
-            (void)wec;
             (void)wn;
+            if (!wec) {
+                co_await drain_and_close(stream);
+                co_return;
+            }
             break;
         }
-        auto req = parser.release();
+        auto req = reader.release();
         if (websocket::is_upgrade(req)) {
             stream.expires_never();
             std::make_shared<WsSession>(std::move(stream),
@@ -635,7 +650,16 @@ int run_server(const ServerOptions& options) {
     ai_settings.seed           = seed;
     ai_settings.egdb_dir       = options.egdb_dir;
     AiPool ai(ai_settings);
-    Services svc{ioc, clock, store, ai, options, seed, nullptr};
+    GameSettings settings;
+    settings.first_move_timeout_ms = options.first_move_timeout_ms;
+    settings.reward_daily_cap      = options.reward_daily_cap;
+    settings.invite_ttl_ms         = options.invite_ttl_ms;
+    settings.pairing_wait_ms       = options.pairing_wait_ms;
+    settings.idle_unload_ms        = options.idle_unload_ms;
+    settings.abandon_after_ms      = options.abandon_after_ms;
+    settings.max_open_games        = options.max_open_games;
+    const WireMessages messages;
+    Services svc{ioc, clock, store, ai, settings, messages, seed, nullptr};
     Lobby lobby(svc);
     svc.lobby = &lobby;
     std::unique_ptr<Cluster> cluster;
@@ -652,8 +676,8 @@ int run_server(const ServerOptions& options) {
             node = std::string(host) + "-" + random_hex(3);
         }
         const std::string secret = cluster_secret(options.cluster_secret, "--bus");
-        cluster                  = std::make_unique<Cluster>(svc, address, node, secret);
-        svc.placement            = cluster.get();
+        cluster       = std::make_unique<Cluster>(svc, address, node, secret, options.lease_ms);
+        svc.placement = cluster.get();
         cluster->start();
         // The engine workers (`papan worker`) on the same bus take the computer moves first.
         RemoteAiOptions remote_options;
@@ -718,15 +742,18 @@ int run_server(const ServerOptions& options) {
     ApiContext ctx{svc, lobby, find_web_root(options)};
     ctx.accounts = &accounts;
     Throttle creates(clock, 60'000);
-    ctx.creates = &creates;
-    ctx.cluster = cluster.get();
+    ctx.creates        = &creates;
+    ctx.cluster        = cluster.get();
+    ctx.creates_per_ip = options.creates_per_ip;
     AuthService auth(options.auth, clock);
     ctx.auth = &auth;
     auth.start();
     const auto puzzles = start_puzzle_service(options, clock);
     Throttle puzzle_limits(clock, 60'000);
-    ctx.puzzles       = puzzles.get();
-    ctx.puzzle_limits = &puzzle_limits;
+    ctx.puzzles                    = puzzles.get();
+    ctx.puzzle_limits              = &puzzle_limits;
+    ctx.puzzle_requests_per_minute = options.puzzles.requests_per_minute;
+    ctx.puzzle_attempts_per_minute = options.puzzles.attempts_per_minute;
     SessionSet sessions;
     tcp::acceptor acceptor(ioc);
     const tcp::endpoint ep(net::ip::make_address(options.host), options.port);

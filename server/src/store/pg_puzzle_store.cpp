@@ -5,6 +5,7 @@
 #include "store/puzzle_store.hpp"
 
 #include <papan/server/game_kinds.hpp>
+#include <papan/server/wire/names.hpp>
 
 #include <memory>
 #include <pqxx/pqxx>
@@ -330,7 +331,7 @@ public:
                      "SELECT id, variant, start_fen, forced_capture, draw_rules, updated_ms FROM "
                      "games WHERE status=$1 AND (updated_ms>$2 OR (updated_ms=$2 AND id>$3)) "
                      "ORDER BY updated_ms, id LIMIT $4",
-                     std::string(game_status_name(GameStatus::Over)),
+                     std::string(wire::name(GameStatus::Over)),
                      at_ms,
                      id,
                      limit)) {

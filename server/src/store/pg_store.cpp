@@ -30,6 +30,7 @@
 #include "store/stored_kinds.hpp"
 
 #include <papan/server/store.hpp>
+#include <papan/server/wire/names.hpp>
 
 #include <algorithm>
 #include <map>
@@ -136,10 +137,10 @@ public:
             t.exec_prepared("insert_game",
                             g.id,
                             g.variant,
-                            std::string(game_mode_name(g.mode)),
-                            g.level,
+                            std::string(wire::name(g.mode)),
+                            std::string(wire::name(g.level)),
                             flag(g.forced_capture),
-                            g.draw_rules,
+                            static_cast<int>(g.draw_rules),
                             g.start_fen,
                             g.seats[0].player_id,
                             g.seats[0].name,
@@ -149,11 +150,11 @@ public:
                             g.seats[1].name,
                             flag(g.seats[1].computer),
                             g.seats[1].user_id,
-                            g.time_control,
-                            g.clocks,
-                            std::string(game_status_name(g.status)),
-                            g.outcome,
-                            g.reason,
+                            time_control_text(g.time_control),
+                            clocks_text(g.clocks),
+                            std::string(wire::name(g.status)),
+                            std::string(wire::name(g.outcome)),
+                            std::string(wire::name(g.reason)),
                             g.result_text,
                             g.version,
                             flag(g.rated),
@@ -847,10 +848,10 @@ private:
                         g.seats[1].name,
                         flag(g.seats[1].computer),
                         g.seats[1].user_id,
-                        g.clocks,
-                        std::string(game_status_name(g.status)),
-                        g.outcome,
-                        g.reason,
+                        clocks_text(g.clocks),
+                        std::string(wire::name(g.status)),
+                        std::string(wire::name(g.outcome)),
+                        std::string(wire::name(g.reason)),
                         g.result_text,
                         g.version,
                         flag(g.rated),
@@ -868,9 +869,9 @@ private:
         g.id                   = text();
         g.variant              = text();
         g.mode                 = stored_mode(text(), g.id);
-        g.level                = text();
+        g.level                = stored_level(text(), g.id);
         g.forced_capture       = integer() != 0;
-        g.draw_rules           = static_cast<int>(integer());
+        g.draw_rules           = stored_draw_rules(integer(), g.id);
         g.start_fen            = text();
         for (auto& seat : g.seats) {
             seat.player_id = text();
@@ -881,11 +882,11 @@ private:
             }
             ++c;
         }
-        g.time_control      = text();
-        g.clocks            = text();
+        g.time_control      = stored_time_control(text());
+        g.clocks            = stored_clocks(text());
         g.status            = stored_status(text(), g.id);
-        g.outcome           = text();
-        g.reason            = text();
+        g.outcome           = stored_outcome(text(), g.id);
+        g.reason            = stored_reason(text(), g.id);
         g.result_text       = text();
         g.version           = integer();
         g.rated             = integer() != 0;

@@ -3,6 +3,7 @@
 #include "store/sqlite_stmt.hpp"
 
 #include <papan/server/game_kinds.hpp>
+#include <papan/server/wire/names.hpp>
 
 #include <map>
 #include <memory>
@@ -313,12 +314,7 @@ public:
         auto& s = stmt("SELECT id, variant, start_fen, forced_capture, draw_rules, updated_ms FROM "
                        "games WHERE status=? AND (updated_ms>? OR (updated_ms=? AND id>?)) "
                        "ORDER BY updated_ms, id LIMIT ?");
-        s.reset()
-            .bind(game_status_name(GameStatus::Over))
-            .bind(at_ms)
-            .bind(at_ms)
-            .bind(id)
-            .bind(limit);
+        s.reset().bind(wire::name(GameStatus::Over)).bind(at_ms).bind(at_ms).bind(id).bind(limit);
         std::vector<FinishedGameRow> out;
         while (s.step()) {
             FinishedGameRow g;

@@ -6,6 +6,7 @@
 #include "store/stored_kinds.hpp"
 
 #include <papan/server/store.hpp>
+#include <papan/server/wire/names.hpp>
 
 #include <sqlite3.h>
 
@@ -92,10 +93,10 @@ public:
         for (const auto& seat : g.seats) {
             s.bind(seat.player_id).bind(seat.name).bind(seat.computer).bind(seat.user_id);
         }
-        s.bind(g.clocks)
-            .bind(game_status_name(g.status))
-            .bind(g.outcome)
-            .bind(g.reason)
+        s.bind(clocks_text(g.clocks))
+            .bind(wire::name(g.status))
+            .bind(wire::name(g.outcome))
+            .bind(wire::name(g.reason))
             .bind(g.result_text);
         s.bind(g.version).bind(g.rated).bind(g.invite_hash).bind(g.invite_expires_ms);
         s.bind(g.updated_ms).bind(g.id);
@@ -583,18 +584,18 @@ private:
     static void bind_game(Stmt& s, const GameRecord& g) {
         s.bind(g.id)
             .bind(g.variant)
-            .bind(game_mode_name(g.mode))
-            .bind(g.level)
+            .bind(wire::name(g.mode))
+            .bind(wire::name(g.level))
             .bind(g.forced_capture);
-        s.bind(g.draw_rules).bind(g.start_fen);
+        s.bind(static_cast<int>(g.draw_rules)).bind(g.start_fen);
         for (const auto& seat : g.seats) {
             s.bind(seat.player_id).bind(seat.name).bind(seat.computer).bind(seat.user_id);
         }
-        s.bind(g.time_control)
-            .bind(g.clocks)
-            .bind(game_status_name(g.status))
-            .bind(g.outcome)
-            .bind(g.reason);
+        s.bind(time_control_text(g.time_control))
+            .bind(clocks_text(g.clocks))
+            .bind(wire::name(g.status))
+            .bind(wire::name(g.outcome))
+            .bind(wire::name(g.reason));
         s.bind(g.result_text).bind(g.version).bind(g.rated).bind(g.invite_hash);
         s.bind(g.invite_expires_ms).bind(g.rematch_of).bind(g.created_ms).bind(g.updated_ms);
     }
@@ -605,9 +606,9 @@ private:
         g.id             = s.text(c++);
         g.variant        = s.text(c++);
         g.mode           = stored_mode(s.text(c++), g.id);
-        g.level          = s.text(c++);
+        g.level          = stored_level(s.text(c++), g.id);
         g.forced_capture = s.integer(c++) != 0;
-        g.draw_rules     = static_cast<int>(s.integer(c++));
+        g.draw_rules     = stored_draw_rules(s.integer(c++), g.id);
         g.start_fen      = s.text(c++);
         for (auto& seat : g.seats) {
             seat.player_id = s.text(c++);
@@ -618,11 +619,11 @@ private:
             }
             ++c;
         }
-        g.time_control      = s.text(c++);
-        g.clocks            = s.text(c++);
+        g.time_control      = stored_time_control(s.text(c++));
+        g.clocks            = stored_clocks(s.text(c++));
         g.status            = stored_status(s.text(c++), g.id);
-        g.outcome           = s.text(c++);
-        g.reason            = s.text(c++);
+        g.outcome           = stored_outcome(s.text(c++), g.id);
+        g.reason            = stored_reason(s.text(c++), g.id);
         g.result_text       = s.text(c++);
         g.version           = s.integer(c++);
         g.rated             = s.integer(c++) != 0;

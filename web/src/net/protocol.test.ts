@@ -3,9 +3,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_TYPES, CLOCK_FIELDS, GAME_STATE_FIELDS, SERVER_TYPES, parseServerMessage } from './protocol';
+import {
+  CLIENT_TYPES, CLOCK_FIELDS, ERROR_CODES, EVENT_KINDS, GAME_STATE_FIELDS, OUTCOMES, REASONS, SERVER_TYPES, STATUSES,
+  parseServerMessage,
+} from './protocol';
 
 const DOC = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/protocol.md');
+// the server's one table of the protocol's names
+const NAMES = join(dirname(fileURLToPath(import.meta.url)), '../../../server/src/wire/names.cpp');
 
 function examples(): Record<string, unknown>[] {
   const text = readFileSync(DOC, 'utf8');
@@ -51,4 +56,20 @@ describe('server frames', () => {
     expect(parseServerMessage('[1,2]')).toBeNull();
     expect(parseServerMessage('{"kind":"x"}')).toBeNull();
   });
+});
+
+// The closed unions of protocol.ts name what the server sends: each name of each list is in the
+// server's table of names and in the document (a name the server drops or renames fails here).
+describe('the protocol\'s enums', () => {
+  const doc = readFileSync(DOC, 'utf8');
+  const names = readFileSync(NAMES, 'utf8');
+  const lists = { STATUSES, OUTCOMES, REASONS, EVENT_KINDS, ERROR_CODES };
+  for (const [list, members] of Object.entries(lists)) {
+    it(`${list}: every name is the server's and documented`, () => {
+      for (const name of members.filter((m) => m !== '')) {
+        expect(names, `${list} '${name}' in server/src/wire/names.cpp`).toContain(`"${name}"`);
+        expect(doc, `${list} '${name}' in docs/protocol.md`).toMatch(new RegExp(`\\b${name}\\b`));
+      }
+    });
+  }
 });

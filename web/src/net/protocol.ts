@@ -4,11 +4,72 @@
 
 import type { Color, VariantMeta } from '../board/geometry';
 
+// Every enum of the protocol as a closed union of its names (server/src/wire/names.cpp is the
+// server's one table of them; docs/protocol.md lists them).
 export type Mode = 'computer' | 'friend' | 'hotseat' | 'random' | 'imported';
 export type Level = 'easy' | 'normal' | 'hard';
+/** a game's level: "" in a game without a computer */
+export type GameLevel = Level | '';
+export type Status = 'waiting' | 'playing' | 'over';
+/** "" when nobody won (reason aborted, abandoned, an unknown imported result) */
+export type Outcome = 'white_wins' | 'black_wins' | 'draw' | '';
+export type Reason =
+  | 'no_pieces' | 'no_moves' | 'resignation' | 'timeout' | 'agreement' | 'repetition' | 'no_progress'
+  | 'move_limit' | 'endgame_rule' | 'insufficient_material' | 'timeout_draw_claimable'
+  | 'timeout_opponent_cannot_win' | 'aborted' | 'abandoned' | 'imported';
+/** the draws the side to move may claim (American club rules) */
+export type ClaimableDraw = 'repetition' | 'insufficient_material';
+/** the draw rule sets a game may be created with, and their numbers in a game's options */
+export type DrawRules = 'standard' | 'american_club' | 'russian_official';
+export type DrawRulesNumber = 0 | 1 | 2;
+export type TimeKind = 'byoyomi' | 'fischer';
+export type NoProgressKind = 'no_capture_no_man_move' | 'kings_only_no_capture' | 'no_capture_no_crowning' | 'no_capture_no_man_advance';
+export type EventKind =
+  | 'start' | 'move' | 'undo' | 'resign' | 'draw_offer' | 'draw_decline' | 'draw_agreed' | 'draw_claimed'
+  | 'flag' | 'abort' | 'rematch_offer' | 'takeback_offer' | 'takeback_decline' | 'rematch' | 'chat';
+export type ErrorCode =
+  | 'bad_json' | 'bad_message' | 'unknown_type' | 'hello_first' | 'bad_token' | 'bad_secret' | 'bad_variant'
+  | 'bad_mode' | 'bad_level' | 'bad_color' | 'bad_options' | 'bad_fen' | 'unknown_game' | 'not_your_game'
+  | 'not_your_turn' | 'not_started' | 'game_over' | 'illegal_move' | 'stale_ply' | 'bad_ply' | 'out_of_time'
+  | 'undo_not_allowed' | 'nothing_to_undo' | 'takeback_not_allowed' | 'no_takeback_offer' | 'chat_not_allowed'
+  | 'chat_too_long' | 'chat_empty' | 'chat_rate' | 'no_draw_offer' | 'already_offered' | 'no_claim'
+  | 'game_not_over' | 'invite_invalid' | 'invite_expired' | 'invite_used' | 'refused' | 'shutting_down'
+  | 'too_many_games' | 'too_many_creates' | 'unavailable' | 'store_unavailable' | 'internal';
+
+/** The names of each union, checked against docs/protocol.md and the server (protocol.test.ts). */
+export const DRAW_RULES = ['standard', 'american_club', 'russian_official'] as const satisfies readonly DrawRules[];
+export function isDrawRules(v: unknown): v is DrawRules {
+  return (DRAW_RULES as readonly unknown[]).includes(v);
+}
+export const STATUSES = ['waiting', 'playing', 'over'] as const satisfies readonly Status[];
+export const OUTCOMES = ['white_wins', 'black_wins', 'draw', ''] as const satisfies readonly Outcome[];
+export const REASONS = [
+  'no_pieces', 'no_moves', 'resignation', 'timeout', 'agreement', 'repetition', 'no_progress', 'move_limit',
+  'endgame_rule', 'insufficient_material', 'timeout_draw_claimable', 'timeout_opponent_cannot_win', 'aborted',
+  'abandoned', 'imported',
+] as const satisfies readonly Reason[];
+export const EVENT_KINDS = [
+  'start', 'move', 'undo', 'resign', 'draw_offer', 'draw_decline', 'draw_agreed', 'draw_claimed', 'flag', 'abort',
+  'rematch_offer', 'takeback_offer', 'takeback_decline', 'rematch', 'chat',
+] as const satisfies readonly EventKind[];
+export const ERROR_CODES = [
+  'bad_json', 'bad_message', 'unknown_type', 'hello_first', 'bad_token', 'bad_secret', 'bad_variant', 'bad_mode',
+  'bad_level', 'bad_color', 'bad_options', 'bad_fen', 'unknown_game', 'not_your_game', 'not_your_turn',
+  'not_started', 'game_over', 'illegal_move', 'stale_ply', 'bad_ply', 'out_of_time', 'undo_not_allowed',
+  'nothing_to_undo', 'takeback_not_allowed', 'no_takeback_offer', 'chat_not_allowed', 'chat_too_long',
+  'chat_empty', 'chat_rate', 'no_draw_offer', 'already_offered', 'no_claim', 'game_not_over', 'invite_invalid',
+  'invite_expired', 'invite_used', 'refused', 'shutting_down', 'too_many_games', 'too_many_creates',
+  'unavailable', 'store_unavailable', 'internal',
+] as const satisfies readonly ErrorCode[];
+// compile-time: each list names every member of its union
+type Missing<U, L extends readonly unknown[]> = Exclude<U, L[number]>;
+export const ENUM_LISTS_COMPLETE: [
+  Missing<Status, typeof STATUSES>, Missing<Outcome, typeof OUTCOMES>, Missing<Reason, typeof REASONS>,
+  Missing<EventKind, typeof EVENT_KINDS>, Missing<ErrorCode, typeof ERROR_CODES>,
+] extends [never, never, never, never, never] ? true : never = true;
 
 export interface TimeControlJson {
-  kind: 'byoyomi' | 'fischer';
+  kind: TimeKind;
   /** seconds */
   main: number;
   periods?: number;
@@ -28,7 +89,7 @@ export type ClientMessage =
       level?: Level;
       color?: Color | 'random';
       clock?: TimeControlJson | null;
-      options?: { no_forced_capture?: boolean; draw_rules?: string };
+      options?: { no_forced_capture?: boolean; draw_rules?: DrawRules };
       fen?: string;
       rated?: boolean;
     }
@@ -51,8 +112,8 @@ export interface PlayerJson {
   name: string;
   computer: boolean;
   account: boolean;
-  /** a computer player's strength (easy | normal | hard); absent for a person */
-  level?: string;
+  /** a computer player's strength; absent for a person */
+  level?: Level;
 }
 
 export interface MoveJson {
@@ -88,8 +149,8 @@ export interface ClockJson {
 
 export interface MoveLimitJson {
   rule: string;
-  /** what a no_progress rule counts (no_capture_no_man_move, kings_only_no_capture, ...); absent for the endgame rules */
-  kind?: string;
+  /** what a no_progress rule counts; absent for the endgame rules */
+  kind?: NoProgressKind;
   /** the rule's length in moves of each side */
   limit_moves: number;
   text: string;
@@ -103,9 +164,8 @@ export interface RatingChange {
 }
 
 export interface ResultJson {
-  /** white_wins | black_wins | draw, or "" when nobody won (reason aborted, abandoned, an unknown imported result) */
-  outcome: string;
-  reason: string;
+  outcome: Outcome;
+  reason: Reason;
   text: string;
   /** a rated game's ratings in its variant, before and after it (absent in casual games) */
   ratings?: Record<Color, RatingChange>;
@@ -130,11 +190,10 @@ export interface GameState {
   variant: string;
   variant_name: string;
   mode: Mode;
-  level: string;
-  /** waiting | playing | over */
-  status: string;
+  level: GameLevel;
+  status: Status;
   rated: boolean;
-  options: { forced_capture: boolean; draw_rules: unknown };
+  options: { forced_capture: boolean; draw_rules: DrawRulesNumber };
   players: { white: PlayerJson | null; black: PlayerJson | null };
   start_fen: string;
   fen: string;
@@ -145,7 +204,7 @@ export interface GameState {
   capturers: number[];
   moves: MoveJson[];
   move_limits: MoveLimitJson[];
-  claimable_draw: string | null;
+  claimable_draw: ClaimableDraw | null;
   draw_offer: Color | null;
   /** the side asking to take back a move (friend and random games that are not rated), or null */
   takeback_offer: Color | null;
@@ -159,7 +218,7 @@ export interface GameState {
 }
 
 export interface GameEvent {
-  kind: string;
+  kind: EventKind;
   by?: Color;
   computer?: boolean;
   move?: MoveJson;
@@ -204,9 +263,9 @@ export type ServerMessage =
   | { type: 'resumed'; ref?: number; game: string; version: number }
   | { type: 'seeking'; ref?: number; variant: string; wait_ms: number }
   | { type: 'seek_cancelled'; cancelled: boolean }
-  | { type: 'paired'; game: string; computer: boolean; level?: string }
+  | { type: 'paired'; game: string; computer: boolean; level?: Level }
   | { type: 'presence'; game: string; present: { white: boolean; black: boolean } }
-  | { type: 'error'; ref?: number; code: string; message: string };
+  | { type: 'error'; ref?: number; code: ErrorCode; message: string };
 
 // ---- HTTP: POST /api/import (docs/protocol.md, "Importing PDN") ---------------------------------
 

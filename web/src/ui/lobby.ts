@@ -4,7 +4,7 @@
 
 import type { Color } from '../board/geometry';
 import { maybeKey } from '../i18n';
-import type { Level, ServerMessage, TimeControlJson } from '../net/protocol';
+import { isDrawRules, type DrawRules, type Level, type ServerMessage, type TimeControlJson } from '../net/protocol';
 import { accountForm } from './account';
 import { keepSession, loadSignInFacts, providerButton, signInErrorText, type SignInFacts } from './signin';
 import { Attention } from './attention';
@@ -65,7 +65,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
     side: (['first', 'second', 'random'].includes(String(saved['side'])) ? saved['side'] : 'first') as SideChoice,
     tc: (String(saved['tc']) in TIME_CONTROLS ? saved['tc'] : 'default') as TcChoice,
     noForced: saved['noForced'] === true,
-    drawRules: typeof saved['drawRules'] === 'string' ? saved['drawRules'] : 'standard',
+    drawRules: isDrawRules(saved['drawRules']) ? saved['drawRules'] : ('standard' as DrawRules),
     fen: '',
     rated: saved['rated'] === true,
   };
@@ -166,7 +166,7 @@ export function lobbyView(ctx: AppCtx, root: HTMLElement): View {
           h('span', {}, ctx.t('drawRules')),
           h(
             'select',
-            { 'data-test': 'draw-rules', onchange: (e: Event) => { choice.drawRules = (e.target as HTMLSelectElement).value; remember(); } },
+            { 'data-test': 'draw-rules', onchange: (e: Event) => { const v = (e.target as HTMLSelectElement).value; choice.drawRules = isDrawRules(v) ? v : 'standard'; remember(); } },
             ...meta.draw_rule_sets.map((r) => h('option', { value: r, selected: r === choice.drawRules }, ctx.t(`drawRules_${r}` as 'drawRules_standard') || r)),
           ),
         ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClockJson, GameState, MoveJson } from '../net/protocol';
+import type { ClockJson, GameState, MoveJson, MoveLimitJson, PlayerJson, ResultJson } from '../net/protocol';
 import { format, type UiKey } from '../i18n';
 import { buttonsOf, clockAt, clockStartsWithFirstMove, formatMs, limitRuleName, movableOf, moveRows, nearLimit, orientationOf, pairedComputerLevel, resultWords, seatOf } from './model';
 
@@ -81,7 +81,7 @@ describe('game view model', () => {
   it('names the draw rule by its kind and length, else by its key, else by the server\'s text', () => {
     const en = (k: Parameters<typeof format>[1], p?: Record<string, string | number>) => format('en', k, p);
     const id = (k: Parameters<typeof format>[1], p?: Record<string, string | number>) => format('id', k, p);
-    const intl = { rule: 'no_progress', kind: 'kings_only_no_capture', limit_moves: 25, text: '25 moves each with only kings moved and no capture', moves_left: 3, plies_left: 5 };
+    const intl: MoveLimitJson = { rule: 'no_progress', kind: 'kings_only_no_capture', limit_moves: 25, text: '25 moves each with only kings moved and no capture', moves_left: 3, plies_left: 5 };
     expect(limitRuleName(en, intl)).toBe('25-move rule: only kings moved, no capture');
     expect(limitRuleName(id, intl)).toBe('aturan 25 langkah: hanya raja bergerak, tanpa makan');
     expect(limitRuleName(en, { ...intl, kind: 'no_capture_no_man_move', limit_moves: 40 })).toBe('40-move rule: no capture, no man moved');
@@ -91,7 +91,7 @@ describe('game view model', () => {
 });
 
 describe('random pairing that gave the computer', () => {
-  const ai = { id: 'ai', name: 'Sari', computer: true, account: false, level: 'normal' };
+  const ai: PlayerJson = { id: 'ai', name: 'Sari', computer: true, account: false, level: 'normal' };
   const me = { id: 'a', name: 'Ana', computer: false, account: false };
   it('names the computer\'s level to the player it was paired with', () => {
     expect(pairedComputerLevel(game({ mode: 'random', players: { white: me, black: ai } }), { mine: 'white' })).toBe('normal');
@@ -103,7 +103,7 @@ describe('random pairing that gave the computer', () => {
     expect(pairedComputerLevel(game({ mode: 'random' }), { mine: 'white' })).toBeNull();
     expect(pairedComputerLevel(game({ mode: 'computer', players: { white: me, black: ai } }), { mine: 'white' })).toBeNull();
     expect(pairedComputerLevel(game({ mode: 'random', players: { white: me, black: ai } }), { mine: null })).toBeNull();
-    const over = { outcome: 'draw', reason: 'agreement', text: 'Draw' };
+    const over: ResultJson = { outcome: 'draw', reason: 'agreement', text: 'Draw' };
     expect(pairedComputerLevel(game({ mode: 'random', players: { white: me, black: ai }, result: over }), { mine: 'white' })).toBeNull();
   });
 });
@@ -138,14 +138,14 @@ describe('clocks that start with each side\'s first move, and the aborted result
   });
 
   it('words an aborted game in both languages, with no winner or loser', () => {
-    const aborted = { outcome: '', reason: 'aborted', text: 'Aborted: White made no first move in time' };
+    const aborted: ResultJson = { outcome: '', reason: 'aborted', text: 'Aborted: White made no first move in time' };
     const en = (k: UiKey, p?: Record<string, string | number>) => format('en', k, p);
     const id = (k: UiKey, p?: Record<string, string | number>) => format('id', k, p);
     expect(resultWords(en, aborted, 'white')).toBe('Game aborted (no first move in time)');
     expect(resultWords(en, aborted, 'black')).toBe('Game aborted (no first move in time)');
     expect(resultWords(id, aborted, null)).toBe('Permainan dibatalkan (langkah pertama tidak dibuat tepat waktu)');
     // an ordinary ending still says who won, to the players
-    const resigned = { outcome: 'white_wins', reason: 'resignation', text: 'White wins: Black resigned' };
+    const resigned: ResultJson = { outcome: 'white_wins', reason: 'resignation', text: 'White wins: Black resigned' };
     expect(resultWords(en, resigned, 'black')).toBe('You lost — White wins (resignation)');
     expect(resultWords(en, resigned, null)).toBe('White wins (resignation)');
     expect(resultWords(id, { outcome: '', reason: 'abandoned', text: '' }, 'white')).toBe('Hasil tidak diketahui (lama tidak dimainkan)');

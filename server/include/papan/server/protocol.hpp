@@ -1,19 +1,22 @@
-// The WebSocket game protocol (docs/protocol.md): client messages decoded into ClientMessage,
-// error codes, and the limits. Server messages are JSON objects built in game/room_state.cpp,
-// game/room.cpp, game/lobby.cpp and api/ws_api.cpp; every one has a "type".
+// The WebSocket game protocol (docs/protocol.md): a client's text message decoded into a typed
+// request, without a document tree (server/src/api/protocol.cpp reads the JSON as a stream of
+// tokens). The server's messages are written by the codec of server/src/api/wire_codec.cpp.
 //
-// Decoding never throws: malformed JSON, a missing or unknown "type", or a field of the wrong
-// type gives a ProtocolError whose code and message go back to the client unchanged.
+// Decoding never throws. Text that is not JSON, not an object, without a string "type" or of an
+// unknown type, or a field of the wrong type, is a ProtocolError at once. A message of a known
+// type whose fields do not make a request (an unknown variant, a command without its game) is
+// decoded into a ProtocolError in `what`, told after the hello check, as the game layer would
+// have told it.
 #pragma once
 
-#include <papan/server/time_control.hpp>
+#include <papan/server/commands.hpp>
+#include <papan/server/game_kinds.hpp>
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
-#include <vector>
 
 namespace papan::server {
 
@@ -43,47 +46,41 @@ enum class MessageType : std::uint8_t {
 [[nodiscard]] std::string_view message_type_name(MessageType t) noexcept;
 [[nodiscard]] std::optional<MessageType> message_type_from_name(std::string_view s) noexcept;
 
-struct ClientMessage {
-    MessageType type = MessageType::Hello;
-    std::optional<std::int64_t> id;  // echoed in replies and errors ("ref"), optional
-
-    // hello
-    std::string name;
-    std::string secret;  // guest secret from an earlier welcome
-    std::string token;   // session token from /api/login
-
-    // game commands
-    std::string game;
-    std::optional<int> ply;
-    std::vector<int> path;  // from, landing squares... (square numbers)
-    std::optional<int> from;
-    std::optional<int> to;
-    std::vector<int> captures;
-    std::string text;  // a move in the variant's notation (alternative to path / from-to); chat
-
-    // create / seek
-    std::string mode;                  // computer | friend | hotseat
-    std::string variant;               // variant key
-    std::string level;                 // easy | normal | hard
-    std::string color;                 // white | black | random
-    std::optional<TimeControl> clock;  // nullopt: the mode's default
-    bool no_clock          = false;    // "clock": null
-    bool no_forced_capture = false;
-    std::string draw_rules;  // "", standard, american_club, russian_official
-    std::string fen;         // friend / hotseat: start from this position
-    bool rated = false;
-
-    // join / resume
-    std::string invite;
-    std::optional<std::int64_t> last_version;
-};
-
 struct ProtocolError {
-    std::string code;  // bad_json | bad_message | unknown_type | ...
+    ErrorCode code = ErrorCode::BadMessage;
     std::string message;
 };
 
-[[nodiscard]] std::variant<ClientMessage, ProtocolError>
+// hello: a guest's nickname (as sent) and secret, or a session token.
+struct Hello {
+    std::string name;
+    std::string secret;
+    std::string token;
+};
+
+// join as sent: the invite token ("<game>-<secret>") and a guest's nickname (as sent). The API
+// turns it into a JoinRequest: the game and the hash of the token.
+struct JoinInvite {
+    std::string invite;
+    std::string name;
+};
+
+struct CancelSeek {};
+
+struct ClientRequest {
+    MessageType type = MessageType::Hello;
+    std::optional<std::int64_t> ref;  // the message's `id`
+    std::variant<Hello,
+                 CreateRequest,
+                 SeekRequest,
+                 CancelSeek,
+                 JoinInvite,
+                 GameRequest,
+                 ProtocolError>
+        what;
+};
+
+[[nodiscard]] std::variant<ClientRequest, ProtocolError>
 decode_client_message(std::string_view text);
 
 }  // namespace papan::server

@@ -7,7 +7,9 @@
 // Secrets are never stored: invite links and session tokens are kept as hashes.
 #pragma once
 
+#include <papan/core/game.hpp>
 #include <papan/server/game_kinds.hpp>
+#include <papan/server/time_control.hpp>
 
 #include <array>
 #include <cstdint>
@@ -63,21 +65,25 @@ struct RatingChangeRecord {
     friend bool operator==(const RatingChangeRecord&, const RatingChangeRecord&) = default;
 };
 
-// A game's row: everything but the moves changes through update_game / append_move.
+// A game's row: everything but the moves changes through update_game / append_move. The
+// stores write its kinds by their names (papan/server/wire/names.hpp), the time control and
+// the clocks as small JSON objects (server/src/store/stored_kinds.hpp).
 struct GameRecord {
     std::string id;
     std::string variant;  // variant key
-    GameMode mode = GameMode::Computer;
-    std::string level;  // computer level (computer and AI-paired games)
-    bool forced_capture = true;
-    int draw_rules      = 0;  // core::DrawRuleSet value
+    GameMode mode                = GameMode::Computer;
+    Level level                  = Level::None;  // the computer's (computer and AI-paired games)
+    bool forced_capture          = true;
+    core::DrawRuleSet draw_rules = core::DrawRuleSet::Standard;
     std::string start_fen;
     std::array<SeatRecord, 2> seats;  // by core::Color
-    std::string time_control;         // JSON
-    std::string clocks;               // JSON: both PlayerClocks + turn start
-    GameStatus status = GameStatus::Playing;
-    std::string outcome;  // "" | white_wins | black_wins | draw
-    std::string reason;   // core::Reason name
+    TimeControl time_control;         // TimeKind::None: untimed
+    // Both clocks and when the current turn began; nullopt: not started (full time, the turn
+    // starts when the game is loaded).
+    std::optional<ClockState> clocks;
+    GameStatus status     = GameStatus::Playing;
+    core::Outcome outcome = core::Outcome::Ongoing;  // Ongoing: nobody won (or not over)
+    EndReason reason      = EndReason::None;
     std::string result_text;
     std::int64_t version = 0;
     bool rated           = false;

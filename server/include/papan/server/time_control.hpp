@@ -7,6 +7,7 @@
 // main time runs down; `increment_ms` is added after each move; flags at zero.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,6 +44,15 @@ struct PlayerClock {
     int periods          = 0;
 
     friend bool operator==(const PlayerClock&, const PlayerClock&) = default;
+};
+
+// Both players' clocks between moves (by colour: White first) and when the current turn began:
+// what is stored with a game, so that a restart goes on from that moment.
+struct ClockState {
+    std::array<PlayerClock, 2> sides{};
+    std::int64_t turn_started_ms = 0;
+
+    friend bool operator==(const ClockState&, const ClockState&) = default;
 };
 
 [[nodiscard]] PlayerClock initial_clock(const TimeControl& tc);
